@@ -1,0 +1,180 @@
+package dev.reservoir.core.jsonrpc;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads and writes JSON-RPC 2.0 messages. Decoding never throws for bad input: it yields a
+ * {@link Decoded.Invalid} holding the error response the peer should get. Thread-safe.
+ */
+public final class JsonRpcCodec {
+
+    private static final JsonRpcCodec DEFAULT = new JsonRpcCodec();
+
+    private final ObjectMapper mapper;
+    private final JsonFactory factory;
+
+    private JsonRpcCodec() {
+        // Duplicate keys are refused: a message must mean one thing, or a transport that checks a
+        // header against the body could be fooled by a second "method" key.
+        this.mapper = JsonMapper.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                // A write that fails half-way (a provider stream broke) must leave broken JSON, not
+                // JSON that closes neatly around truncated content and would pass for a whole answer.
+                .disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT)
+                .build();
+        this.factory = mapper.getFactory();
+    }
+
+    /** The shared codec. */
+    public static JsonRpcCodec standard() {
+        return DEFAULT;
+    }
+
+    /** The object mapper used for JSON trees; do not reconfigure it. */
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    /** Decodes one frame: a message or a batch. */
+    public Decoded decode(byte[] frame) {
+        return decode(frame, 0, frame.length);
+    }
+
+    /** Decodes one frame from part of a byte array. */
+    public Decoded decode(byte[] frame, int offset, int length) {
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(frame, offset, length);
+        } catch (JsonProcessingException e) {
+            return parseError(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return classify(tree);
+    }
+
+    /** Decodes one frame given as text. */
+    public Decoded decode(String frame) {
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(frame);
+        } catch (JsonProcessingException e) {
+            return parseError(e);
+        }
+        return classify(tree);
+    }
+
+    /** Classifies an already-parsed JSON value as a message, a batch or an invalid frame. */
+    public Decoded classify(JsonNode tree) {
+        if (tree == null || tree.isMissingNode()) {
+            return invalid(null, JsonRpcError.parseError("Parse error: the message is empty"));
+        }
+        if (tree.isArray()) {
+            if (tree.isEmpty()) {
+                return invalid(null, JsonRpcError.invalidRequest("Invalid request: empty batch"));
+            }
+            List<Decoded> items = new ArrayList<>(tree.size());
+            for (JsonNode item : tree) {
+                items.add(MessageReader.read(item));
+            }
+            return new Decoded.Batch(items);
+        }
+        return MessageReader.read(tree);
+    }
+
+    /** Writes one message as compact JSON, without a trailing newline. */
+    public void write(JsonRpcMessage message, OutputStream out) throws IOException {
+        try (JsonGenerator generator = factory.createGenerator(out)) {
+            MessageWriter.write(generator, message);
+        }
+    }
+
+    /** Writes a batch of responses as one JSON array, without a trailing newline. */
+    public void writeBatch(List<? extends JsonRpcMessage> messages, OutputStream out) throws IOException {
+        try (JsonGenerator generator = factory.createGenerator(out)) {
+            generator.writeStartArray();
+            for (JsonRpcMessage message : messages) {
+                MessageWriter.write(generator, message);
+            }
+            generator.writeEndArray();
+        }
+    }
+
+    /** Encodes one message to bytes (for small messages and tests). */
+    public byte[] encode(JsonRpcMessage message) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try {
+            write(message, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Renders any writable value as a JSON tree (for tests and small values). */
+    public JsonNode toTree(JsonWritable value) {
+        if (value instanceof JsonWritable.Tree tree) {
+            return tree.node();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator generator = factory.createGenerator(out)) {
+            value.writeTo(generator);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            return mapper.readTree(out.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A fresh empty object node. */
+    public ObjectNode objectNode() {
+        return mapper.createObjectNode();
+    }
+
+    /** Creates a generator over a stream (the caller closes it; the stream stays open). */
+    public JsonGenerator generator(OutputStream out) throws IOException {
+        return factory.createGenerator(out);
+    }
+
+    /** Creates a streaming parser over bytes. */
+    public JsonParser parser(byte[] bytes) throws IOException {
+        return factory.createParser(bytes);
+    }
+
+    private static Decoded parseError(JsonProcessingException e) {
+        // Say where, not Jackson's whole message (it can echo a long stretch of the input).
+        String where = e.getLocation() == null
+                ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr();
+        String what = e.getOriginalMessage();
+        if (what != null && what.length() > 120) {
+            what = what.substring(0, 120) + "...";
+        }
+        return invalid(null, JsonRpcError.parseError("Parse error" + where + ": " + what));
+    }
+
+    static Decoded.Invalid invalid(RequestId id, JsonRpcError error) {
+        return new Decoded.Invalid(new JsonRpcErrorResponse(id, error), null, false);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.reservoir.core.jsonrpc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
+
+/**
+ * The error object of an error response.
+ *
+ * @param code the JSON-RPC error code (see {@link ErrorCodes})
+ * @param message a short sentence for people; never internal detail such as a stack trace
+ * @param data optional structured detail, or null
+ */
+public record JsonRpcError(int code, String message, JsonNode data) {
+    public JsonRpcError {
+        Objects.requireNonNull(message, "message");
+    }
+
+    public static JsonRpcError parseError(String message) {
+        return new JsonRpcError(ErrorCodes.PARSE_ERROR, message, null);
+    }
+
+    public static JsonRpcError invalidRequest(String message) {
+        return new JsonRpcError(ErrorCodes.INVALID_REQUEST, message, null);
+    }
+
+    public static JsonRpcError methodNotFound(String method) {
+        return new JsonRpcError(ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + method, null);
+    }
+
+    public static JsonRpcError invalidParams(String message) {
+        return new JsonRpcError(ErrorCodes.INVALID_PARAMS, message, null);
+    }
+
+    /** The error sent for a failure inside the server; the detail goes to the server's log only. */
+    public static JsonRpcError internalError() {
+        return new JsonRpcError(ErrorCodes.INTERNAL_ERROR, "Internal error", null);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.reservoir.core.protocol;
+
+/** Method names of the MCP messages Reservoir handles. */
+public final class McpMethods {
+    public static final String INITIALIZE = "initialize";
+    public static final String PING = "ping";
+    public static final String SERVER_DISCOVER = "server/discover";
+    public static final String RESOURCES_LIST = "resources/list";
+    public static final String RESOURCES_TEMPLATES_LIST = "resources/templates/list";
+    public static final String RESOURCES_READ = "resources/read";
+    /** SEP-2093 (draft). */
+    public static final String RESOURCES_METADATA = "resources/metadata";
+
+    public static final String RESOURCES_SUBSCRIBE = "resources/subscribe";
+    public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
+    public static final String SUBSCRIPTIONS_LISTEN = "subscriptions/listen";
+    public static final String COMPLETION_COMPLETE = "completion/complete";
+
+    public static final String NOTIFICATION_INITIALIZED = "notifications/initialized";
+    public static final String NOTIFICATION_CANCELLED = "notifications/cancelled";
+    public static final String NOTIFICATION_RESOURCE_UPDATED = "notifications/resources/updated";
+    public static final String NOTIFICATION_RESOURCE_LIST_CHANGED = "notifications/resources/list_changed";
+    public static final String NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
+
+    private McpMethods() {}
+}

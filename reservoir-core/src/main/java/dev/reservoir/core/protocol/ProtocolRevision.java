@@ -1,0 +1,137 @@
+package dev.reservoir.core.protocol;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The MCP protocol revisions Reservoir speaks, and what each one has. Every difference between
+ * revisions that Reservoir acts on is a method here, so that no handler compares version strings.
+ */
+public enum ProtocolRevision {
+    V2024_11_05("2024-11-05"),
+    V2025_03_26("2025-03-26"),
+    V2025_06_18("2025-06-18"),
+    V2025_11_25("2025-11-25"),
+    V2026_07_28("2026-07-28");
+
+    /** The newest revision. */
+    public static final ProtocolRevision LATEST = V2026_07_28;
+
+    /** The newest revision that uses the {@code initialize} handshake. */
+    public static final ProtocolRevision LATEST_STATEFUL = V2025_11_25;
+
+    private final String id;
+
+    ProtocolRevision(String id) {
+        this.id = id;
+    }
+
+    /** The revision's date string, as sent on the wire. */
+    public String id() {
+        return id;
+    }
+
+    /** The revision with this id, if Reservoir knows it. */
+    public static Optional<ProtocolRevision> parse(String id) {
+        for (ProtocolRevision revision : values()) {
+            if (revision.id.equals(id)) {
+                return Optional.of(revision);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** All revisions, newest first. */
+    public static List<ProtocolRevision> newestFirst() {
+        List<ProtocolRevision> all = Arrays.asList(values().clone());
+        java.util.Collections.reverse(all);
+        return List.copyOf(all);
+    }
+
+    private boolean atLeast(ProtocolRevision other) {
+        return compareTo(other) >= 0;
+    }
+
+    /** True from 2026-07-28: no handshake, version and capabilities in every request's {@code _meta}. */
+    public boolean isStateless() {
+        return atLeast(V2026_07_28);
+    }
+
+    /** JSON-RPC batches: only 2025-03-26 allowed them (2025-06-18 removed them). */
+    public boolean allowsBatches() {
+        return this == V2025_03_26;
+    }
+
+    /** {@code title} on resources, templates and implementations. */
+    public boolean hasTitles() {
+        return atLeast(V2025_06_18);
+    }
+
+    /** {@code _meta} on resources, templates and contents. */
+    public boolean hasMetaOnModel() {
+        return atLeast(V2025_06_18);
+    }
+
+    /** {@code annotations.lastModified}. */
+    public boolean hasLastModified() {
+        return atLeast(V2025_06_18);
+    }
+
+    /** {@code icons} on resources, templates and implementations. */
+    public boolean hasIcons() {
+        return atLeast(V2025_11_25);
+    }
+
+    /** The {@code completions} server capability (completion itself exists in every revision). */
+    public boolean hasCompletionsCapability() {
+        return atLeast(V2025_03_26);
+    }
+
+    /** {@code context.arguments} on {@code completion/complete}. */
+    public boolean hasCompletionContext() {
+        return atLeast(V2025_06_18);
+    }
+
+    /** {@code title} in {@code notifications/resources/updated}, as the 2025-06-18 and 2025-11-25 pages show it. */
+    public boolean hasTitleInUpdatedNotification() {
+        return this == V2025_06_18 || this == V2025_11_25;
+    }
+
+    /** {@code resultType} on every result, {@code serverInfo} in result {@code _meta}. */
+    public boolean hasResultType() {
+        return isStateless();
+    }
+
+    /** {@code ttlMs} and {@code cacheScope} on list, templates/list, read and discover results. */
+    public boolean hasCacheHints() {
+        return isStateless();
+    }
+
+    /** The error code for a resource that does not exist. */
+    public int resourceNotFoundCode() {
+        return isStateless() ? -32602 : -32002;
+    }
+
+    /** Whether a method exists in this revision (for methods Reservoir serves). */
+    public boolean hasMethod(String method) {
+        return switch (method) {
+            case McpMethods.INITIALIZE,
+                    McpMethods.PING,
+                    McpMethods.RESOURCES_SUBSCRIBE,
+                    McpMethods.RESOURCES_UNSUBSCRIBE -> !isStateless();
+            case McpMethods.SERVER_DISCOVER, McpMethods.SUBSCRIPTIONS_LISTEN -> isStateless();
+            case McpMethods.RESOURCES_LIST,
+                    McpMethods.RESOURCES_TEMPLATES_LIST,
+                    McpMethods.RESOURCES_READ,
+                    McpMethods.RESOURCES_METADATA,
+                    McpMethods.COMPLETION_COMPLETE -> true;
+            default -> false;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.reservoir.core.protocol;
+
+/**
+ * SEP-2093 (draft): resource contents with full metadata, {@code resources/metadata},
+ * {@code isCollection} and collection semantics.
+ *
+ * <p>Because the SEP is a draft, a server changes nothing for a client unless the client opts in
+ * by declaring {@link #EXTENSION_ID} in its capabilities: under {@code extensions} (2026-07-28) or
+ * {@code experimental} (any revision), for example
+ * {@code "capabilities": {"extensions": {"dev.reservoir/sep-2093": {}}}}. The server advertises the
+ * same key in its own capabilities.
+ */
+public final class Sep2093 {
+    /** The capability key both ends use for this extension. */
+    public static final String EXTENSION_ID = "dev.reservoir/sep-2093";
+
+    private Sep2093() {}
+}

@@ -1,0 +1,211 @@
+package dev.reservoir.core.protocol;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.model.Annotations;
+import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Icon;
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
+import dev.reservoir.core.model.Role;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How model objects look on the wire for one protocol revision, with or without SEP-2093. This is
+ * the one place that decides which fields a revision has, which error code means "not found", and
+ * what every result carries in the stateless era. Immutable and thread-safe.
+ *
+ * @param revision the revision spoken with the peer
+ * @param sep2093 whether the peer opted into SEP-2093 (see {@link Sep2093})
+ */
+public record WireFormat(ProtocolRevision revision, boolean sep2093) {
+
+    public WireFormat {
+        Objects.requireNonNull(revision, "revision");
+    }
+
+    public static WireFormat of(ProtocolRevision revision) {
+        return new WireFormat(revision, false);
+    }
+
+    /** Writes a Resource object as {@code resources/list} carries it. */
+    public void writeResource(JsonGenerator g, Resource r) throws IOException {
+        g.writeStartObject();
+        writeResourceFields(g, r);
+        g.writeEndObject();
+    }
+
+    /** Writes the fields of a Resource into the object being written. */
+    public void writeResourceFields(JsonGenerator g, Resource r) throws IOException {
+        g.writeStringField("uri", r.uri());
+        g.writeStringField("name", r.name());
+        if (revision.hasTitles() && r.title() != null) {
+            g.writeStringField("title", r.title());
+        }
+        if (r.description() != null) {
+            g.writeStringField("description", r.description());
+        }
+        if (r.mimeType() != null) {
+            g.writeStringField("mimeType", r.mimeType());
+        }
+        if (r.size() != null) {
+            g.writeNumberField("size", r.size());
+        }
+        writeIcons(g, r.icons());
+        writeAnnotations(g, r.annotations());
+        if (sep2093 && r.isCollection() != null) {
+            g.writeBooleanField("isCollection", r.isCollection());
+        }
+        writeMeta(g, r.meta());
+    }
+
+    /**
+     * Writes the metadata fields of one item of {@code resources/read} contents; the caller then
+     * writes {@code text} or {@code blob} and closes the object. Without SEP-2093 an item has only
+     * uri, mimeType and _meta; with it, every Resource field.
+     */
+    public void writeContentsHeader(JsonGenerator g, Resource r) throws IOException {
+        if (sep2093) {
+            writeResourceFields(g, r);
+            return;
+        }
+        g.writeStringField("uri", r.uri());
+        if (r.mimeType() != null) {
+            g.writeStringField("mimeType", r.mimeType());
+        }
+        writeMeta(g, r.meta());
+    }
+
+    /** Writes a ResourceTemplate object. */
+    public void writeTemplate(JsonGenerator g, ResourceTemplate t) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("uriTemplate", t.uriTemplate());
+        g.writeStringField("name", t.name());
+        if (revision.hasTitles() && t.title() != null) {
+            g.writeStringField("title", t.title());
+        }
+        if (t.description() != null) {
+            g.writeStringField("description", t.description());
+        }
+        if (t.mimeType() != null) {
+            g.writeStringField("mimeType", t.mimeType());
+        }
+        writeIcons(g, t.icons());
+        writeAnnotations(g, t.annotations());
+        writeMeta(g, t.meta());
+        g.writeEndObject();
+    }
+
+    /** Writes an Implementation object (serverInfo). */
+    public void writeImplementation(JsonGenerator g, Implementation info) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", info.name());
+        g.writeStringField("version", info.version());
+        if (revision.hasTitles() && info.title() != null) {
+            g.writeStringField("title", info.title());
+        }
+        g.writeEndObject();
+    }
+
+    /**
+     * Writes the fields the revision puts on every result, as the last fields of the result
+     * object: {@code resultType}, the cache hint when given, and {@code _meta.serverInfo}.
+     *
+     * @param cache the cache hint for a cacheable result, or null for other results
+     * @param meta extra {@code _meta} entries for the result, or null
+     */
+    public void writeResultTail(JsonGenerator g, CacheHint cache, Implementation serverInfo, ObjectNode meta)
+            throws IOException {
+        if (!revision.hasResultType()) {
+            writeMeta(g, meta);
+            return;
+        }
+        g.writeStringField("resultType", "complete");
+        if (cache != null && revision.hasCacheHints()) {
+            g.writeNumberField("ttlMs", cache.ttl().toMillis());
+            g.writeStringField("cacheScope", cache.scope().wire());
+        }
+        if (serverInfo != null || meta != null) {
+            g.writeObjectFieldStart("_meta");
+            if (meta != null) {
+                for (var field : meta.properties()) {
+                    g.writeFieldName(field.getKey());
+                    g.writeTree(field.getValue());
+                }
+            }
+            if (serverInfo != null) {
+                g.writeFieldName(MetaKeys.SERVER_INFO);
+                writeImplementation(g, serverInfo);
+            }
+            g.writeEndObject();
+        }
+    }
+
+    /** The error for a resource that does not exist: -32002 up to 2025-11-25, -32602 from 2026-07-28 or with SEP-2093. */
+    public JsonRpcError resourceNotFound(String uri) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode().put("uri", uri);
+        int code = sep2093 ? ErrorCodes.INVALID_PARAMS : revision.resourceNotFoundCode();
+        return new JsonRpcError(code, "Resource not found", data);
+    }
+
+    private void writeIcons(JsonGenerator g, List<Icon> icons) throws IOException {
+        if (!revision.hasIcons() || icons.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("icons");
+        for (Icon icon : icons) {
+            g.writeStartObject();
+            g.writeStringField("src", icon.src());
+            if (icon.mimeType() != null) {
+                g.writeStringField("mimeType", icon.mimeType());
+            }
+            if (!icon.sizes().isEmpty()) {
+                g.writeArrayFieldStart("sizes");
+                for (String size : icon.sizes()) {
+                    g.writeString(size);
+                }
+                g.writeEndArray();
+            }
+            if (icon.theme() != null) {
+                g.writeStringField("theme", icon.theme());
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private void writeAnnotations(JsonGenerator g, Annotations a) throws IOException {
+        boolean lastModified = revision.hasLastModified() && a.lastModified() != null;
+        if (a.audience().isEmpty() && a.priority() == null && !lastModified) {
+            return;
+        }
+        g.writeObjectFieldStart("annotations");
+        if (!a.audience().isEmpty()) {
+            g.writeArrayFieldStart("audience");
+            for (Role role : a.audience()) {
+                g.writeString(role.wire());
+            }
+            g.writeEndArray();
+        }
+        if (a.priority() != null) {
+            g.writeNumberField("priority", a.priority());
+        }
+        if (lastModified) {
+            g.writeStringField("lastModified", a.lastModified().toString());
+        }
+        g.writeEndObject();
+    }
+
+    private void writeMeta(JsonGenerator g, ObjectNode meta) throws IOException {
+        if (meta != null && revision.hasMetaOnModel()) {
+            g.writeFieldName("_meta");
+            g.writeTree(meta);
+        }
+    }
+}

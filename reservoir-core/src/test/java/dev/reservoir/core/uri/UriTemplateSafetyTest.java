@@ -1,0 +1,113 @@
+package dev.reservoir.core.uri;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The checks {@link UriTemplate#match} applies to decoded values unless a template opts out. */
+class UriTemplateSafetyTest {
+
+    private static final UriTemplate PATH = UriTemplate.parse("file:///{+path}");
+    private static final UriTemplate ID = UriTemplate.parse("test://items/{id}");
+    private static final UriTemplate SEGMENTS = UriTemplate.parse("test://x{/seg*}");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a/b/c.txt", "a/.../b", "..a/b..", "a/.b/c.", "a%2Fb", "%2e/x"})
+    void reservedPathAcceptsOrdinaryPaths(String path) {
+        assertThat(PATH.match("file:///" + path)).isPresent();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"..", "../a", "a/..", "a/../b", "a/%2e%2e/b", "a/%2E./b", "a%2F..%2Fb", "a%5C..%5Cb", "..%5Ca"})
+    void reservedPathRefusesDotDotSegments(String path) {
+        assertThatThrownBy(() -> PATH.match("file:///" + path))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("variable 'path' of template 'file:///{+path}' contains a '..' path segment")
+                .hasMessageContaining("withUnsafeValuesAllowed()")
+                .extracting(e -> ((UnsafeVariableException) e).variable())
+                .isEqualTo("path");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a%2Fb", "a%2fb", "a%5Cb", "a%5cb", "%2F"})
+    void simpleVariableRefusesEncodedSeparators(String id) {
+        assertThatThrownBy(() -> ID.match("test://items/" + id))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("contains an encoded '/' or '\\' (%2F or %5C)");
+    }
+
+    @Test
+    void simpleVariableAcceptsOtherEncodedCharacters() {
+        assertThat(ID.match("test://items/a%2Cb%3Fc").orElseThrow().get("id")).contains("a,b?c");
+    }
+
+    @Test
+    void simpleVariableRefusesDotDot() {
+        assertThatThrownBy(() -> ID.match("test://items/..")).hasMessageContaining("'..' path segment");
+        assertThatThrownBy(() -> ID.match("test://items/%2E%2E")).hasMessageContaining("'..' path segment");
+        assertThat(ID.match("test://items/...")).isPresent();
+    }
+
+    @Test
+    void explodedSegmentsRefuseDotDot() {
+        assertThat(SEGMENTS.match("test://x/a/b").orElseThrow().list("seg")).containsExactly("a", "b");
+        assertThatThrownBy(() -> SEGMENTS.match("test://x/a/../b"))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("variable 'seg'");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"file:///{+path} | file:///a%00b", "test://items/{id} | test://items/%00"})
+    void refusesNul(String template, String uri) {
+        assertThatThrownBy(() -> UriTemplate.parse(template).match(uri))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("contains a NUL character");
+    }
+
+    @Test
+    void labelAndQueryValuesAreCheckedToo() {
+        assertThatThrownBy(() -> UriTemplate.parse("test://f{.ext}").match("test://f.%2E%2E"))
+                .hasMessageContaining("variable 'ext'");
+        assertThatThrownBy(() -> UriTemplate.parse("test://f{?dir}").match("test://f?dir=a%2Fb"))
+                .hasMessageContaining("variable 'dir'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"%C3%28", "%C0%AF", "%ED%A0%80", "%FF", "%C3"})
+    void refusesInvalidUtf8EvenWhenUnsafeValuesAreAllowed(String value) {
+        for (UriTemplate template : new UriTemplate[] {ID, ID.withUnsafeValuesAllowed()}) {
+            assertThatThrownBy(() -> template.match("test://items/" + value))
+                    .isInstanceOf(UnsafeVariableException.class)
+                    .hasMessageContaining("is not valid UTF-8 after percent-decoding")
+                    .hasMessageNotContaining("withUnsafeValuesAllowed");
+        }
+    }
+
+    @Test
+    void optingOutAcceptsWhatTheChecksRefuse() {
+        UriTemplate path = PATH.withUnsafeValuesAllowed();
+        assertThat(path.unsafeValuesAllowed()).isTrue();
+        assertThat(PATH.unsafeValuesAllowed()).isFalse();
+        assertThat(path.match("file:///a/../b").orElseThrow().get("path")).contains("a/../b");
+        assertThat(path.match("file:///a%00").orElseThrow().get("path")).contains("a\0");
+        UriTemplate id = ID.withUnsafeValuesAllowed();
+        assertThat(id.match("test://items/a%2Fb").orElseThrow().get("id")).contains("a/b");
+        assertThat(SEGMENTS.withUnsafeValuesAllowed()
+                        .match("test://x/..")
+                        .orElseThrow()
+                        .list("seg"))
+                .containsExactly("..");
+    }
+
+    @Test
+    void aUriThatDoesNotFitIsEmptyNotRefused() {
+        assertThat(ID.match("test://other/..")).isEmpty();
+    }
+}

@@ -1,0 +1,182 @@
+package dev.reservoir.core.uri;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class UriValidatorTest {
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "file:///a/b.txt",
+                "file:/a/b.txt",
+                "test://static-text",
+                "urn:isbn:0451450523",
+                "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+                "http://[::1]:8080/x",
+                "http://[v1.fe]/",
+                "http://[V7.a:b!]/",
+                "http://[2001:db8::7]/c=GB?objectClass?one",
+                "http://[1:2:3:4:5:6:7:8]/",
+                "http://[1:2:3:4:5:6:7::]/",
+                "http://[::2:3:4:5:6:7:8]/",
+                "http://[::]/",
+                "http://[::ffff:192.0.2.1]/",
+                "http://[1:2:3:4:5:6:1.2.3.4]/",
+                "http://127.0.0.1/",
+                "http://999.1.1.1/", // not an IPv4address, but a valid reg-name
+                "http://user:pw@host:8080/p",
+                "http://h:/",
+                "http:///",
+                "mailto:a@b.c",
+                "tel:+1-816-555-1212",
+                "a+b-c.d:x",
+                "x:",
+                "s:/",
+                "s:?q",
+                "s:#f",
+                "http://h?q",
+                "http://example.com/p?q=/a?b#frag/x?y",
+                "http://x/%C3%A9",
+                "s:a%20b%2f",
+                "http://x/!$&'()*+,;=:@",
+                "s://h/a//b/",
+            })
+    void acceptsAbsoluteUris(String uri) {
+        UriValidator.validate(uri);
+        assertThat(UriValidator.isValid(uri)).isTrue();
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiterString = " | ",
+            quoteCharacter = '~',
+            value = {
+                "a/b                         | missing scheme: found '/' at index 1 before any ':'",
+                "//host/x                    | missing scheme: found '/' at index 0",
+                ":x                          | missing scheme before ':' at index 0",
+                "1abc:x                      | scheme must start with a letter, found '1' at index 0",
+                "abc                         | missing scheme: no ':' found",
+                "ht_tp://x                   | invalid character '_' at index 2 in the scheme",
+                "s:%zz                       | '%zz' at index 2 is not a valid percent-encoding",
+                "s:%4                        | '%4' at index 2 is not a valid percent-encoding",
+                "s:a%                        | '%' at index 3 is not a valid percent-encoding",
+                "http://x/%G1                | '%G1' at index 9 is not a valid percent-encoding",
+                "s:é                         | non-ASCII character 'é' (U+00E9) at index 2 in the path",
+                "http://[::1/x               | unclosed '[' at index 7 in the host",
+                "http://[1:2:3:4:5:6:7:8:9]/ | '[1:2:3:4:5:6:7:8:9]' at index 7 is not a valid IPv6 address",
+                "http://[1:2:3:4:5:6:7]/     | is not a valid IPv6 address",
+                "http://[1::2::3]/           | is not a valid IPv6 address",
+                "http://[:::]/               | is not a valid IPv6 address",
+                "http://[12345::]/           | is not a valid IPv6 address",
+                "http://[::1.2.3.256]/       | is not a valid IPv6 address",
+                "http://[::1.2.3.04]/        | is not a valid IPv6 address",
+                "http://[1.2.3.4::]/         | is not a valid IPv6 address",
+                "http://[1::2:3:4:5:6:7:8]/  | is not a valid IPv6 address",
+                "http://[v.x]/               | is not an IPvFuture address",
+                "http://[vz.x]/              | is not an IPvFuture address",
+                "http://[::1]x/              | invalid character 'x' at index 12 after the IP literal",
+                "http://h:80a/               | invalid character 'a' at index 11 in the port",
+                "http://h:80:90/             | invalid character ':' at index 11 in the port",
+                "http://a@b@c/               | invalid character '@' at index 10 in the host",
+                "http://ho^st/               | invalid character '^' at index 9 in the host",
+                "http://a[b@h/               | invalid character '[' at index 8 in the userinfo",
+                "s:a#b#c                     | invalid character '#' at index 5 in the fragment",
+                "s:a?b c                     | invalid character ' ' at index 5 in the query",
+                "s:{x}                       | invalid character '{' at index 2 in the path",
+                "s:a}                        | invalid character '}' at index 3 in the path",
+                "s:a|b                       | invalid character '|' at index 3 in the path",
+                "s:a\\b                      | invalid character '\\' at index 3 in the path",
+                "s:a^b                       | invalid character '^' at index 3 in the path",
+                "s:a`b                       | invalid character '`' at index 3 in the path",
+                "s:a\"b                      | invalid character '\"' at index 3 in the path",
+                "s:a<b                       | invalid character '<' at index 3 in the path",
+                "s:a>b                       | invalid character '>' at index 3 in the path",
+            })
+    void refusesWithProblemAndIndex(String uri, String message) {
+        assertThatThrownBy(() -> UriValidator.validate(uri))
+                .isInstanceOf(InvalidUriException.class)
+                .hasMessageContaining(message);
+        assertThat(UriValidator.isValid(uri)).isFalse();
+    }
+
+    @Test
+    void refusesSpacesAndControlCharacters() {
+        assertThatThrownBy(() -> UriValidator.validate("file:///a b"))
+                .hasMessageStartingWith("invalid character ' ' at index 9 in the path")
+                .extracting(e -> ((InvalidUriException) e).index())
+                .isEqualTo(9);
+        assertThatThrownBy(() -> UriValidator.validate("s:a\0"))
+                .hasMessageContaining("invalid character U+0000 at index 3 in the path")
+                .hasMessageContaining("'s:a\\u0000'"); // echoed escaped, never raw
+        assertThatThrownBy(() -> UriValidator.validate("s:a\r\nb")).hasMessageContaining("U+000D at index 3");
+        assertThatThrownBy(() -> UriValidator.validate("s:a\tb")).hasMessageContaining("U+0009 at index 3");
+        assertThatThrownBy(() -> UriValidator.validate("s:a\u007Fb")).hasMessageContaining("U+007F at index 3");
+        assertThatThrownBy(() -> UriValidator.validate("s:\uD83D\uDE00")).hasMessageContaining("(U+1F600) at index 2");
+    }
+
+    @Test
+    void refusesEmptyNullAndOverlongInput() {
+        assertThatThrownBy(() -> UriValidator.validate("")).hasMessageContaining("URI is empty");
+        assertThat(UriValidator.isValid(null)).isFalse();
+        UriValidator.validate("s:" + "a".repeat(UriValidator.MAX_LENGTH - 2));
+        assertThatThrownBy(() -> UriValidator.validate("s:" + "a".repeat(UriValidator.MAX_LENGTH - 1)))
+                .hasMessageStartingWith("URI is 8193 characters long; the limit is 8192");
+    }
+
+    @Test
+    void quotesAtMostTwoHundredCharactersOfTheInput() {
+        String uri = "s:" + "a".repeat(5000) + " ";
+        assertThatThrownBy(() -> UriValidator.validate(uri))
+                .hasMessageContaining("at index 5002")
+                .hasMessageContaining("a".repeat(198) + "...")
+                .hasMessageNotContaining("a".repeat(199));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiterString = " | ",
+            quoteCharacter = '~',
+            value = {
+                "plain        | plain",
+                "a%20b        | a b",
+                "%C3%A9       | é",
+                "%c3%a9       | é",
+                "%E2%82%AC%20x | € x",
+                "%F0%9F%98%80 | \uD83D\uDE00",
+                "é%2F         | é/",
+                "%25          | %",
+            })
+    void percentDecodesUtf8(String encoded, String decoded) {
+        assertThat(UriValidator.percentDecode(encoded)).isEqualTo(decoded);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiterString = " | ",
+            quoteCharacter = '~',
+            value = {
+                "a%zz            | '%zz' at index 1 is not a valid percent-encoding",
+                "%4              | '%4' at index 0 is not a valid percent-encoding",
+                "ab%             | '%' at index 2 is not a valid percent-encoding",
+                "%C3             | '%C3' at index 0 is not valid UTF-8",
+                "x%C3%28         | '%C3%28' at index 1 is not valid UTF-8",
+                "%C0%AF          | '%C0%AF' at index 0 is not valid UTF-8",
+                "%E0%80%AF       | '%E0%80%AF' at index 0 is not valid UTF-8",
+                "%ED%A0%80       | '%ED%A0%80' at index 0 is not valid UTF-8",
+                "%80             | '%80' at index 0 is not valid UTF-8",
+                "%FF             | '%FF' at index 0 is not valid UTF-8",
+                "%F4%90%80%80    | '%F4%90%80%80' at index 0 is not valid UTF-8",
+                "%C3x%A9         | '%C3' at index 0 is not valid UTF-8",
+            })
+    void percentDecodeRefusesMalformedEscapesAndInvalidUtf8(String encoded, String message) {
+        assertThatThrownBy(() -> UriValidator.percentDecode(encoded))
+                .isInstanceOf(InvalidUriException.class)
+                .hasMessageStartingWith(message);
+    }
+}

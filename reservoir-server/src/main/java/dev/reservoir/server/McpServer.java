@@ -1,0 +1,58 @@
+package dev.reservoir.server;
+
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.server.transport.ServerConnection;
+import dev.reservoir.server.transport.Transport;
+import java.util.Set;
+
+/**
+ * An MCP server for resources, speaking every supported protocol revision at once: the stateful
+ * era (initialize, sessions, resources/subscribe) and the stateless one (per-request _meta,
+ * server/discover, subscriptions/listen). Build one with {@link #builder()}; it is immutable once
+ * built and thread-safe. Handlers and providers run on virtual threads.
+ *
+ * <pre>{@code
+ * McpServer server = McpServer.builder()
+ *         .serverInfo("docs", "1.2.0")
+ *         .provider(myProvider)
+ *         .build();
+ * server.serve(StdioTransport.ofSystemStreams());
+ * }</pre>
+ */
+public interface McpServer extends AutoCloseable {
+
+    static McpServerBuilder builder() {
+        return new McpServerBuilder();
+    }
+
+    /**
+     * Opens a connection for a transport.
+     *
+     * @param notifications where notifications that belong to no request go (the stateful era's
+     *     {@code notifications/resources/updated} and {@code list_changed})
+     */
+    ServerConnection connect(MessageSink notifications);
+
+    /** Serves through a transport until it ends. */
+    default void serve(Transport transport) throws Exception {
+        transport.serve(this);
+    }
+
+    /** Tells subscribers that a resource changed (for resources that no provider watches). */
+    void resourceUpdated(String uri);
+
+    /** Tells clients that the list of resources changed. */
+    void resourceListChanged();
+
+    /** The server's name and version. */
+    Implementation serverInfo();
+
+    /** The protocol revisions this server speaks. */
+    Set<ProtocolRevision> revisions();
+
+    /** Ends every connection and subscription and closes the providers. */
+    @Override
+    void close();
+}

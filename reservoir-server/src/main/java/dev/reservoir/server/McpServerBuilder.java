@@ -1,0 +1,210 @@
+package dev.reservoir.server;
+
+import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.internal.ServerImpl;
+import dev.reservoir.server.internal.ServerSettings;
+import dev.reservoir.server.internal.TemplateRegistration;
+import dev.reservoir.server.memory.InMemoryProvider;
+import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ResourceProvider;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** Builds an {@link McpServer}. Not thread-safe; {@link #build()} may be called once. */
+public final class McpServerBuilder {
+
+    private Implementation serverInfo = Implementation.of("reservoir", "0.1.0");
+    private String instructions;
+    private final InMemoryProvider statics = InMemoryProvider.create();
+    private final List<TemplateRegistration> templates = new ArrayList<>();
+    private final List<ResourceProvider> providers = new ArrayList<>();
+    private int pageSize = 100;
+    private Duration requestTimeout = Duration.ofSeconds(30);
+    private int maxConcurrentRequests = 64;
+    private int maxSubscriptions = 10_000;
+    private int maxListens = 16;
+    private CacheHint cacheHint = CacheHint.NONE;
+    private CacheHint discoverCacheHint =
+            CacheHint.of(Duration.ofMinutes(5), dev.reservoir.core.model.CacheScope.PUBLIC);
+    private byte[] cursorKey;
+    private Set<ProtocolRevision> revisions = EnumSet.allOf(ProtocolRevision.class);
+    private ReadOptions readOptions = ReadOptions.DEFAULT;
+    private boolean built;
+
+    McpServerBuilder() {}
+
+    /** The name and version the server reports. */
+    public McpServerBuilder serverInfo(String name, String version) {
+        this.serverInfo = Implementation.of(name, version);
+        return this;
+    }
+
+    public McpServerBuilder serverInfo(Implementation info) {
+        this.serverInfo = Objects.requireNonNull(info, "info");
+        return this;
+    }
+
+    /** Guidance for models about this server, sent in initialize and server/discover results. */
+    public McpServerBuilder instructions(String text) {
+        this.instructions = text;
+        return this;
+    }
+
+    /** Adds a static resource with fixed content. */
+    public McpServerBuilder resource(Resource resource, ContentBody body) {
+        if (statics.contains(resource.uri())) {
+            throw new IllegalArgumentException("resource '" + resource.uri() + "' registered twice");
+        }
+        statics.put(resource, body);
+        return this;
+    }
+
+    /** Adds a static text resource. */
+    public McpServerBuilder resource(Resource resource, String text) {
+        return resource(resource, ContentBody.text(text));
+    }
+
+    /** Adds a template whose URIs the handler reads. */
+    public McpServerBuilder template(ResourceTemplate template, TemplateHandler handler) {
+        return template(template, handler, null);
+    }
+
+    /** Adds a template whose URIs the handler reads, with completion of its variables. */
+    public McpServerBuilder template(ResourceTemplate template, TemplateHandler handler, ArgumentCompleter completer) {
+        templates.add(new TemplateRegistration(template, handler, completer, false));
+        return this;
+    }
+
+    /**
+     * Adds a template whose decoded variables are not checked for {@code ..} segments, NUL bytes and
+     * encoded slashes. Only for handlers that never turn variables into paths.
+     */
+    public McpServerBuilder templateAllowingUnsafeValues(
+            ResourceTemplate template, TemplateHandler handler, ArgumentCompleter completer) {
+        templates.add(new TemplateRegistration(template, handler, completer, true));
+        return this;
+    }
+
+    /** Adds a provider; providers are asked in the order they were added. */
+    public McpServerBuilder provider(ResourceProvider provider) {
+        providers.add(Objects.requireNonNull(provider, "provider"));
+        return this;
+    }
+
+    /** Resources per page of resources/list and resources/templates/list (1 to 10,000; default 100). */
+    public McpServerBuilder pageSize(int size) {
+        if (size < 1 || size > 10_000) {
+            throw new IllegalArgumentException("page size must be between 1 and 10000, not " + size);
+        }
+        this.pageSize = size;
+        return this;
+    }
+
+    /** How long a handler or provider may take before the request fails (default 30 s). */
+    public McpServerBuilder requestTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("request timeout must be positive, not " + timeout);
+        }
+        this.requestTimeout = timeout;
+        return this;
+    }
+
+    /** Requests one connection may have in flight before the server stops reading it (default 64). */
+    public McpServerBuilder maxConcurrentRequests(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max concurrent requests must be at least 1, not " + max);
+        }
+        this.maxConcurrentRequests = max;
+        return this;
+    }
+
+    /** Resource subscriptions one connection or listen stream may hold (default 10,000). */
+    public McpServerBuilder maxSubscriptions(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max subscriptions must be at least 1, not " + max);
+        }
+        this.maxSubscriptions = max;
+        return this;
+    }
+
+    /** Concurrent subscriptions/listen streams per connection (default 16). */
+    public McpServerBuilder maxListenStreams(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max listen streams must be at least 1, not " + max);
+        }
+        this.maxListens = max;
+        return this;
+    }
+
+    /** The cache hint (2026-07-28 ttlMs and cacheScope) of results whose provider gives none. */
+    public McpServerBuilder cacheHint(CacheHint hint) {
+        this.cacheHint = Objects.requireNonNull(hint, "hint");
+        return this;
+    }
+
+    /**
+     * The key that signs pagination cursors (at least 32 bytes). Give the same key to every
+     * instance behind a load balancer; by default each server makes a random one.
+     */
+    public McpServerBuilder cursorKey(byte[] key) {
+        if (key.length < 32) {
+            throw new IllegalArgumentException("cursor key must be at least 32 bytes, not " + key.length);
+        }
+        this.cursorKey = key.clone();
+        return this;
+    }
+
+    /** The protocol revisions to speak (default: all). */
+    public McpServerBuilder revisions(Set<ProtocolRevision> set) {
+        if (set.isEmpty()) {
+            throw new IllegalArgumentException("a server must speak at least one protocol revision");
+        }
+        this.revisions = EnumSet.copyOf(set);
+        return this;
+    }
+
+    /** Limits for reads (collection size, largest content). */
+    public McpServerBuilder readOptions(ReadOptions options) {
+        this.readOptions = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    public McpServer build() {
+        if (built) {
+            throw new IllegalStateException("build() may be called once per builder");
+        }
+        built = true;
+        byte[] key = cursorKey;
+        if (key == null) {
+            key = new byte[32];
+            new SecureRandom().nextBytes(key);
+        }
+        List<ResourceProvider> all = new ArrayList<>();
+        all.add(statics);
+        all.addAll(providers);
+        ServerSettings settings = new ServerSettings(
+                serverInfo,
+                instructions,
+                pageSize,
+                requestTimeout,
+                maxConcurrentRequests,
+                maxSubscriptions,
+                maxListens,
+                cacheHint,
+                discoverCacheHint,
+                key,
+                revisions,
+                readOptions);
+        return new ServerImpl(settings, all, templates);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.reservoir.core.protocol.Sep2093;
+import dev.reservoir.core.protocol.WireFormat;
+import java.io.IOException;
+
+/** The server's capabilities as each revision writes them, and what a client's capabilities opt into. */
+final class Capabilities {
+
+    private Capabilities() {}
+
+    /** Whether client capabilities declare SEP-2093, under {@code extensions} or {@code experimental}. */
+    static boolean optsIntoSep2093(JsonNode clientCapabilities) {
+        if (clientCapabilities == null) {
+            return false;
+        }
+        return clientCapabilities.path("extensions").has(Sep2093.EXTENSION_ID)
+                || clientCapabilities.path("experimental").has(Sep2093.EXTENSION_ID);
+    }
+
+    /** Writes the {@code capabilities} field. */
+    static void write(JsonGenerator g, WireFormat wire) throws IOException {
+        g.writeObjectFieldStart("capabilities");
+        g.writeObjectFieldStart("resources");
+        g.writeBooleanField("subscribe", true);
+        g.writeBooleanField("listChanged", true);
+        g.writeEndObject();
+        if (wire.revision().hasCompletionsCapability()) {
+            g.writeObjectFieldStart("completions");
+            g.writeEndObject();
+        }
+        // The stateless era has an extensions map; earlier revisions only "experimental".
+        g.writeObjectFieldStart(wire.revision().isStateless() ? "extensions" : "experimental");
+        g.writeObjectFieldStart(Sep2093.EXTENSION_ID);
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+}

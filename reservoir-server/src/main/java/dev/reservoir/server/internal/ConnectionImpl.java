@@ -1,0 +1,379 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.jsonrpc.JsonRpcResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.server.transport.ServerConnection;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One connection: in-flight requests (each on its own virtual thread, with a deadline), the
+ * stateful session if the client initialized one, and its subscriptions.
+ */
+final class ConnectionImpl implements ServerConnection {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectionImpl.class);
+    private static final Object LIST_KEY = new Object();
+
+    private final ServerImpl server;
+    private final MessageSink notifications;
+    private final Semaphore permits;
+    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final AtomicInteger listens = new AtomicInteger();
+    private final LegacySession session = new LegacySession();
+    private final NotificationOutbox outbox;
+    private final SessionSubscriber sessionSubscriber = new SessionSubscriber();
+    private volatile boolean closed;
+
+    ConnectionImpl(ServerImpl server, MessageSink notifications) {
+        this.server = server;
+        this.notifications = notifications;
+        this.permits = new Semaphore(server.settings().maxConcurrentRequests());
+        this.outbox = new NotificationOutbox(notifications, server.settings().maxSubscriptions() + 16, () -> {});
+    }
+
+    ServerImpl server() {
+        return server;
+    }
+
+    @Override
+    public boolean initialized() {
+        return session.initialized();
+    }
+
+    LegacySession.Negotiated negotiated() {
+        return session.negotiated();
+    }
+
+    @Override
+    public void receive(Decoded frame, MessageSink replies) {
+        switch (frame) {
+            case Decoded.Single(JsonRpcRequest request) -> start(request, replies);
+            case Decoded.Single(JsonRpcNotification notification) -> {
+                onNotification(notification);
+                replies.finish();
+            }
+            case Decoded.Single(JsonRpcResponse response) -> {
+                log.debug("Ignoring a response from the client (this server sends no requests): id {}", response.id());
+                replies.finish();
+            }
+            case Decoded.Invalid invalid -> {
+                if (!invalid.notification()) {
+                    sendQuietly(replies, invalid.error());
+                }
+                replies.finish();
+            }
+            case Decoded.Batch batch -> receiveBatch(batch, replies);
+        }
+    }
+
+    private void receiveBatch(Decoded.Batch batch, MessageSink replies) {
+        ProtocolRevision revision = session.revision();
+        if (revision == null || !revision.allowsBatches()) {
+            String why = revision == null
+                    ? "a batch needs a session initialized with protocol 2025-03-26"
+                    : "protocol " + revision + " does not allow JSON-RPC batches";
+            sendQuietly(
+                    replies, new JsonRpcErrorResponse(null, JsonRpcError.invalidRequest("Invalid request: " + why)));
+            replies.finish();
+            return;
+        }
+        BatchCollector collector = new BatchCollector(replies);
+        for (Decoded item : batch.items()) {
+            switch (item) {
+                case Decoded.Single(JsonRpcRequest request) -> {
+                    collector.expectOne();
+                    start(request, collector);
+                }
+                case Decoded.Single(JsonRpcNotification notification) -> onNotification(notification);
+                case Decoded.Single(JsonRpcResponse response) -> log.debug("Ignoring a response in a batch");
+                case Decoded.Invalid invalid -> {
+                    if (!invalid.notification()) {
+                        collector.add(invalid.error());
+                    }
+                }
+                case Decoded.Batch nested -> throw new IllegalStateException("batches do not nest");
+            }
+        }
+        collector.allStarted();
+    }
+
+    private void start(JsonRpcRequest request, MessageSink replies) {
+        if (closed) {
+            replies.finish();
+            return;
+        }
+        try {
+            permits.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            replies.finish();
+            return;
+        }
+        InFlight call = new InFlight(request.id(), request.method(), replies);
+        if (inFlight.putIfAbsent(request.id(), call) != null) {
+            permits.release();
+            sendQuietly(
+                    replies,
+                    new JsonRpcErrorResponse(
+                            request.id(),
+                            JsonRpcError.invalidRequest("Invalid request: id " + request.id()
+                                    + " is already used by a request in flight")));
+            replies.finish();
+            return;
+        }
+        Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call));
+    }
+
+    private void run(JsonRpcRequest request, InFlight call) {
+        call.thread = Thread.currentThread();
+        if (!request.method().equals(McpMethods.SUBSCRIPTIONS_LISTEN)) {
+            long millis = server.settings().requestTimeout().toMillis();
+            call.timeout = server.scheduler().schedule(() -> onTimeout(call), millis, TimeUnit.MILLISECONDS);
+        }
+        JsonRpcResponse response;
+        try {
+            JsonWritable result = server.dispatcher().dispatch(request, call, this);
+            if (result == Dispatcher.DETACHED) {
+                return;
+            }
+            response = new JsonRpcResult(request.id(), result);
+        } catch (Throwable t) {
+            if (call.state() != InFlight.State.RUNNING) {
+                return; // cancelled or timed out: the interrupt was ours, and nothing more is sent
+            }
+            response = new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(t, call.wire, request.method()));
+        }
+        if (call.finish()) {
+            end(call);
+            sendQuietly(call.replies, response);
+            if (call.replies instanceof BatchCollector batch) {
+                batch.adopt(call); // its streams are written (and closed) when the whole batch is
+            } else {
+                call.closeHeld();
+            }
+            call.replies.finish();
+        } else {
+            call.closeHeld();
+        }
+    }
+
+    /** Frees what the request held (its permit, its id, its deadline). */
+    private void end(InFlight call) {
+        inFlight.remove(call.id, call);
+        var timeout = call.timeout;
+        if (timeout != null) {
+            timeout.cancel(false);
+        }
+        if (call.releasePermit()) {
+            permits.release();
+        }
+    }
+
+    private void onTimeout(InFlight call) {
+        if (!call.timeOut()) {
+            return;
+        }
+        end(call);
+        call.interrupt();
+        call.closeHeld();
+        log.warn(
+                "{} (id {}) timed out after {}",
+                call.method,
+                call.id,
+                server.settings().requestTimeout());
+        sendQuietly(
+                call.replies,
+                new JsonRpcErrorResponse(
+                        call.id,
+                        new JsonRpcError(
+                                ErrorCodes.INTERNAL_ERROR,
+                                "Request timed out: the server did not answer " + call.method + " within "
+                                        + server.settings().requestTimeout().toMillis() + " ms",
+                                null)));
+        call.replies.finish();
+    }
+
+    private void onNotification(JsonRpcNotification notification) {
+        switch (notification.method()) {
+            case McpMethods.NOTIFICATION_INITIALIZED -> session.markInitializedNotified();
+            case McpMethods.NOTIFICATION_CANCELLED -> {
+                JsonNode id = notification.params() == null
+                        ? null
+                        : notification.params().get("requestId");
+                RequestId requestId = id == null
+                        ? null
+                        : id.isTextual()
+                                ? RequestId.of(id.textValue())
+                                : id.isIntegralNumber() && id.canConvertToLong() ? RequestId.of(id.longValue()) : null;
+                if (requestId != null) {
+                    cancel(requestId);
+                }
+            }
+            default -> log.debug("Ignoring notification {}", notification.method());
+        }
+    }
+
+    /** Cancels a request in flight: its thread is interrupted and nothing more is sent for it. */
+    void cancel(RequestId id) {
+        InFlight call = inFlight.get(id);
+        if (call == null || !call.cancel()) {
+            return;
+        }
+        end(call);
+        call.interrupt();
+        call.closeHeld();
+        Runnable onEnd = call.onEnd;
+        if (onEnd != null) {
+            onEnd.run();
+        }
+        call.replies.finish();
+    }
+
+    boolean initialize(LegacySession.Negotiated negotiated) {
+        if (!session.initialize(negotiated)) {
+            return false;
+        }
+        server.hub().subscribeList(sessionSubscriber);
+        return true;
+    }
+
+    void subscribe(String uri) {
+        if (!session.subscriptions.contains(uri)
+                && session.subscriptions.size() >= server.settings().maxSubscriptions()) {
+            throw McpException.invalidParams("Invalid params: this session already has "
+                    + server.settings().maxSubscriptions() + " subscriptions, the most allowed");
+        }
+        if (session.subscriptions.add(uri)) {
+            server.hub().subscribe(uri, sessionSubscriber);
+        }
+    }
+
+    void unsubscribe(String uri) {
+        if (session.subscriptions.remove(uri)) {
+            server.hub().unsubscribe(uri, sessionSubscriber);
+        }
+    }
+
+    /** Turns a listen request into a stream: acknowledged, then fed until cancelled or closed. */
+    void listen(InFlight call, boolean listChanged, List<String> uris) {
+        if (listens.incrementAndGet() > server.settings().maxListens()) {
+            listens.decrementAndGet();
+            throw McpException.invalidParams("Invalid params: this connection already has "
+                    + server.settings().maxListens() + " listen streams, the most allowed");
+        }
+        if (call.releasePermit()) {
+            permits.release(); // a stream is not a request in progress: it must not block others
+        }
+        NotificationOutbox streamOutbox =
+                new NotificationOutbox(call.replies, server.settings().maxSubscriptions() + 16, () -> cancel(call.id));
+        ListenStream stream = new ListenStream(call.id, listChanged, uris, streamOutbox, server.hub());
+        call.onEnd = () -> {
+            stream.stop();
+            listens.decrementAndGet();
+        };
+        if (!call.detach()) {
+            call.onEnd.run();
+            return;
+        }
+        stream.start();
+    }
+
+    @Override
+    public boolean awaitIdle(java.time.Duration timeout) throws InterruptedException {
+        int all = server.settings().maxConcurrentRequests();
+        if (!permits.tryAcquire(all, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        permits.release(all);
+        return true;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (InFlight call : List.copyOf(inFlight.values())) {
+            boolean stream = call.state() == InFlight.State.DETACHED;
+            cancel(call.id);
+            if (stream && !call.replies.finishEndsStream()) {
+                tellStreamEnded(call);
+            }
+        }
+        for (String uri : List.copyOf(session.subscriptions)) {
+            unsubscribe(uri);
+        }
+        server.hub().unsubscribeList(sessionSubscriber);
+        outbox.close();
+        server.forget(this);
+    }
+
+    /** On a shared channel (stdio), the server ends a listen stream with notifications/cancelled. */
+    private static void tellStreamEnded(InFlight call) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode();
+        switch (call.id) {
+            case RequestId.Num n -> params.put("requestId", n.value());
+            case RequestId.Str s -> params.put("requestId", s.value());
+        }
+        params.put("reason", "server shutting down");
+        sendQuietly(call.replies, new JsonRpcNotification(McpMethods.NOTIFICATION_CANCELLED, params));
+    }
+
+    static void sendQuietly(MessageSink sink, JsonRpcMessage message) {
+        try {
+            sink.send(message);
+        } catch (IOException | RuntimeException e) {
+            log.debug("Could not send to the client (it may be gone)", e);
+        }
+    }
+
+    /** Feeds the stateful session's notifications to the connection's notification channel. */
+    private final class SessionSubscriber implements Subscriber {
+        @Override
+        public void updated(String uri, Supplier<String> title) {
+            LegacySession.Negotiated negotiated = session.negotiated();
+            if (negotiated == null) {
+                return;
+            }
+            ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
+            if (negotiated.wire().revision().hasTitleInUpdatedNotification()) {
+                String t = title.get();
+                if (t != null) {
+                    params.put("title", t);
+                }
+            }
+            outbox.offer(uri, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params));
+        }
+
+        @Override
+        public void listChanged() {
+            outbox.offer(LIST_KEY, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_LIST_CHANGED, null));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.transport.MessageSink;
+import java.io.Closeable;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One request being answered. Exactly one of finishing, cancellation and timeout wins (a CAS on
+ * the state), and only the winner may send anything for it, so a cancelled request's response is
+ * never sent and a timed-out one is never answered twice.
+ */
+final class InFlight {
+
+    enum State {
+        RUNNING,
+        DETACHED,
+        DONE,
+        CANCELLED,
+        TIMED_OUT
+    }
+
+    final RequestId id;
+    final String method;
+    final MessageSink replies;
+    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+    private final List<Closeable> resources = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicBoolean permit =
+            new java.util.concurrent.atomic.AtomicBoolean(true);
+    volatile Thread thread;
+    volatile Future<?> timeout;
+    volatile WireFormat wire;
+    /** Runs when a detached request (a listen stream) ends. */
+    volatile Runnable onEnd;
+
+    InFlight(RequestId id, String method, MessageSink replies) {
+        this.id = id;
+        this.method = method;
+        this.replies = replies;
+    }
+
+    /** Gives up the connection's concurrency permit; true the first time only. */
+    boolean releasePermit() {
+        return permit.compareAndSet(true, false);
+    }
+
+    State state() {
+        return state.get();
+    }
+
+    /** The handler finished: true if it may send its response. */
+    boolean finish() {
+        return state.compareAndSet(State.RUNNING, State.DONE);
+    }
+
+    /** The request lives on without a response (a listen stream); true if it was still running. */
+    boolean detach() {
+        return state.compareAndSet(State.RUNNING, State.DETACHED);
+    }
+
+    /** The client cancelled; true if this call won (then nothing more is sent for the request). */
+    boolean cancel() {
+        return state.compareAndSet(State.RUNNING, State.CANCELLED)
+                || state.compareAndSet(State.DETACHED, State.CANCELLED);
+    }
+
+    /** The deadline passed; true if this call won. */
+    boolean timeOut() {
+        return state.compareAndSet(State.RUNNING, State.TIMED_OUT);
+    }
+
+    /** Something to close if the request ends without its response being written (an open stream). */
+    void hold(Closeable resource) {
+        resources.add(resource);
+    }
+
+    void closeHeld() {
+        for (Closeable resource : resources) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                // Already failing or finished; nothing to tell anyone.
+            }
+        }
+        resources.clear();
+    }
+
+    void interrupt() {
+        Thread t = thread;
+        if (t != null && t != Thread.currentThread()) {
+            t.interrupt();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.ModelReader;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.WireFormat;
+import java.util.List;
+
+/** initialize and ping (stateful era) and server/discover (stateless era). */
+final class Lifecycle {
+
+    private final ServerImpl server;
+
+    Lifecycle(ServerImpl server) {
+        this.server = server;
+    }
+
+    /** Negotiates: echoes the client's revision if we speak it, else offers our latest stateful one. */
+    JsonWritable initialize(RequestContext ctx, ObjectNode params) {
+        String requested = Params.requiredString(params, "protocolVersion");
+        ObjectNode capabilities = Params.optionalObject(params, "capabilities");
+        ObjectNode clientInfo = Params.optionalObject(params, "clientInfo");
+        ProtocolRevision latest = server.settings().latestStateful();
+        if (latest == null) {
+            throw McpException.invalidParams("Invalid params: this server does not use initialize; it speaks "
+                    + supportedList() + " with the version in each request's params._meta");
+        }
+        ProtocolRevision revision = ProtocolRevision.parse(requested)
+                .filter(r -> !r.isStateless() && server.settings().revisions().contains(r))
+                .orElse(latest);
+        WireFormat wire = new WireFormat(revision, Capabilities.optsIntoSep2093(capabilities));
+        Implementation client = ModelReader.implementation(clientInfo);
+        if (!ctx.connection().initialize(new LegacySession.Negotiated(wire, capabilities, client))) {
+            throw new McpException(new JsonRpcError(
+                    ErrorCodes.INVALID_REQUEST, "Invalid request: this connection is already initialized", null));
+        }
+        Implementation serverInfo = server.settings().serverInfo();
+        String instructions = server.settings().instructions();
+        RequestContext negotiated = new RequestContext(wire, capabilities, ctx.inFlight(), ctx.connection());
+        return negotiated.result(null, g -> {
+            g.writeStringField("protocolVersion", revision.id());
+            Capabilities.write(g, wire);
+            g.writeFieldName("serverInfo");
+            wire.writeImplementation(g, serverInfo);
+            if (instructions != null) {
+                g.writeStringField("instructions", instructions);
+            }
+        });
+    }
+
+    JsonWritable ping(RequestContext ctx) {
+        return ctx.empty();
+    }
+
+    JsonWritable discover(RequestContext ctx) {
+        List<String> versions = supportedVersions();
+        String instructions = server.settings().instructions();
+        return ctx.result(server.settings().discoverCacheHint(), g -> {
+            g.writeArrayFieldStart("supportedVersions");
+            for (String version : versions) {
+                g.writeString(version);
+            }
+            g.writeEndArray();
+            Capabilities.write(g, ctx.wire());
+            if (instructions != null) {
+                g.writeStringField("instructions", instructions);
+            }
+        });
+    }
+
+    /** The versions this server speaks, newest first. */
+    List<String> supportedVersions() {
+        return ProtocolRevision.newestFirst().stream()
+                .filter(server.settings().revisions()::contains)
+                .map(ProtocolRevision::id)
+                .toList();
+    }
+
+    private String supportedList() {
+        return String.join(", ", supportedVersions());
+    }
+}

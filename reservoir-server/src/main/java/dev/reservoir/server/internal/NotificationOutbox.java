@@ -1,0 +1,117 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.server.transport.MessageSink;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Notifications waiting for one sink, sent in order by a virtual thread. A notification whose key
+ * is already pending is dropped (an {@code updated} for a URI that is already queued says nothing
+ * new), so a slow reader costs at most one entry per subscribed URI; beyond {@code maxPending}
+ * distinct entries the newest are dropped and logged. Thread-safe; {@link #offer} never blocks.
+ */
+final class NotificationOutbox {
+
+    private static final Logger log = LoggerFactory.getLogger(NotificationOutbox.class);
+
+    private final MessageSink sink;
+    private final int maxPending;
+    private final Runnable onBroken;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final LinkedHashMap<Object, JsonRpcNotification> pending = new LinkedHashMap<>();
+    private boolean draining;
+    private boolean closed;
+    private long dropped;
+
+    /**
+     * @param onBroken run once when the sink fails (the peer is gone)
+     */
+    NotificationOutbox(MessageSink sink, int maxPending, Runnable onBroken) {
+        this.sink = sink;
+        this.maxPending = maxPending;
+        this.onBroken = onBroken;
+    }
+
+    /** Queues a notification unless one with the same key is already waiting. */
+    void offer(Object key, JsonRpcNotification notification) {
+        lock.lock();
+        try {
+            if (closed || pending.containsKey(key)) {
+                return;
+            }
+            if (pending.size() >= maxPending) {
+                if (dropped++ % 1000 == 0) {
+                    log.warn("Client is not reading notifications; dropped {} so far", dropped);
+                }
+                return;
+            }
+            pending.put(key, notification);
+            if (!draining) {
+                draining = true;
+                Thread.ofVirtual().name("mcp-notify").start(this::drain);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops sending; pending notifications are dropped. */
+    void close() {
+        lock.lock();
+        try {
+            closed = true;
+            pending.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many notifications wait (for tests and metrics). */
+    int pendingCount() {
+        lock.lock();
+        try {
+            return pending.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            JsonRpcNotification next;
+            lock.lock();
+            try {
+                Iterator<Map.Entry<Object, JsonRpcNotification>> it =
+                        pending.entrySet().iterator();
+                if (closed || !it.hasNext()) {
+                    draining = false;
+                    return;
+                }
+                next = it.next().getValue();
+                it.remove();
+            } finally {
+                lock.unlock();
+            }
+            try {
+                sink.send(next);
+            } catch (IOException | RuntimeException e) {
+                log.debug("Notification sink failed; closing it", e);
+                close();
+                lock.lock();
+                try {
+                    draining = false;
+                } finally {
+                    lock.unlock();
+                }
+                onBroken.run();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.ResourceNotFoundException;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.core.uri.UriTemplate;
+import dev.reservoir.server.spi.Completion;
+import dev.reservoir.server.spi.CompletionRequest;
+import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.server.spi.ResourceContent;
+import dev.reservoir.server.spi.ResourceProvider;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** resources/list, resources/templates/list, resources/read, resources/metadata and completion/complete. */
+final class ResourceMethods {
+
+    private static final Logger log = LoggerFactory.getLogger(ResourceMethods.class);
+    private static final int MAX_COMPLETION_VALUES = 100;
+
+    private final ServerImpl server;
+
+    ResourceMethods(ServerImpl server) {
+        this.server = server;
+    }
+
+    JsonWritable list(RequestContext ctx, ObjectNode params) {
+        String cursor = Params.optionalString(params, "cursor");
+        String parent = Params.optionalUri(params, "uri");
+        Page<Resource> page = parent == null ? listAll(cursor) : listChildren(parent, cursor);
+        CacheHint hint =
+                page.cacheHint() != null ? page.cacheHint() : server.settings().cacheHint();
+        return ctx.result(hint, g -> {
+            g.writeArrayFieldStart("resources");
+            for (Resource resource : page.items()) {
+                ctx.wire().writeResource(g, resource);
+            }
+            g.writeEndArray();
+            if (page.nextCursor() != null) {
+                g.writeStringField("nextCursor", page.nextCursor());
+            }
+        });
+    }
+
+    /** Fills a page from the providers in order; the returned cursor is already signed. */
+    private Page<Resource> listAll(String cursor) {
+        Cursors.Position start = cursor == null
+                ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
+                : server.cursors().decode(cursor, Cursors.Kind.RESOURCES, "");
+        List<ResourceProvider> providers = server.router().providers();
+        int pageSize = server.settings().pageSize();
+        List<Resource> items = new ArrayList<>();
+        CacheHint hint = null;
+        int slot = start.slot();
+        String providerCursor = start.providerCursor();
+        while (slot < providers.size() && items.size() < pageSize) {
+            Page<Resource> page =
+                    providers.get(slot).list(new ListRequest(null, providerCursor, pageSize - items.size()));
+            items.addAll(page.items());
+            hint = shorter(hint, page.cacheHint());
+            boolean stuck = page.nextCursor() != null
+                    && (page.items().isEmpty() || page.nextCursor().equals(providerCursor));
+            if (page.nextCursor() == null) {
+                slot++;
+                providerCursor = null;
+            } else {
+                providerCursor = page.nextCursor();
+            }
+            if (stuck) {
+                break; // a provider that makes no progress must not spin this loop
+            }
+        }
+        String next = slot < providers.size()
+                ? server.cursors().encode(new Cursors.Position(Cursors.Kind.RESOURCES, "", slot, providerCursor))
+                : null;
+        return new Page<>(items, next, hint);
+    }
+
+    private Page<Resource> listChildren(String parent, String cursor) {
+        Router.Target target = server.router().resolve(parent);
+        Resource collection = target.metadata().orElseThrow(() -> new ResourceNotFoundException(parent));
+        if (!collection.collection()) {
+            throw McpException.invalidParams(
+                    "Invalid params: '" + parent + "' is not a collection, so it has no children to list");
+        }
+        String providerCursor = cursor == null
+                ? null
+                : server.cursors()
+                        .decode(cursor, Cursors.Kind.RESOURCES, parent)
+                        .providerCursor();
+        Page<Resource> page = target.children(new ListRequest(
+                URI.create(parent), providerCursor, server.settings().pageSize()));
+        String next = page.nextCursor() == null
+                ? null
+                : server.cursors().encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, page.nextCursor()));
+        return new Page<>(page.items(), next, page.cacheHint());
+    }
+
+    JsonWritable templates(RequestContext ctx, ObjectNode params) {
+        String cursor = Params.optionalString(params, "cursor");
+        int from = cursor == null
+                ? 0
+                : server.cursors().decode(cursor, Cursors.Kind.TEMPLATES, "").slot();
+        List<ResourceTemplate> all = server.router().templates();
+        int to = Math.min(all.size(), from + server.settings().pageSize());
+        List<ResourceTemplate> page = from >= all.size() ? List.of() : all.subList(from, to);
+        String next = to < all.size()
+                ? server.cursors().encode(new Cursors.Position(Cursors.Kind.TEMPLATES, "", to, null))
+                : null;
+        return ctx.result(server.settings().cacheHint(), g -> {
+            g.writeArrayFieldStart("resourceTemplates");
+            for (ResourceTemplate template : page) {
+                ctx.wire().writeTemplate(g, template);
+            }
+            g.writeEndArray();
+            if (next != null) {
+                g.writeStringField("nextCursor", next);
+            }
+        });
+    }
+
+    JsonWritable read(RequestContext ctx, ObjectNode params) {
+        String uri = Params.uri(params, "uri");
+        ReadResult result = server.router().resolve(uri).read(server.settings().readOptions());
+        List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
+        List<ContentWriter.Opened> opened =
+                ContentWriter.open(contents, server.settings().readOptions().maxReadBytes(), ctx.inFlight());
+        CacheHint hint = result.cacheHint() != null
+                ? result.cacheHint()
+                : server.settings().cacheHint();
+        WireFormat wire = ctx.wire();
+        return ctx.result(hint, g -> {
+            g.writeArrayFieldStart("contents");
+            for (ContentWriter.Opened item : opened) {
+                ContentWriter.write(g, wire, item);
+            }
+            g.writeEndArray();
+        });
+    }
+
+    /**
+     * Enforces SEP-2093's rules on what a provider returned: never an empty array, and for a
+     * resource that is not a collection, only items with the requested URI.
+     */
+    private static List<ResourceContent> checked(String uri, List<ResourceContent> contents, WireFormat wire) {
+        if (contents.isEmpty()) {
+            throw new IllegalStateException("the provider returned no contents for " + uri
+                    + "; a missing resource must throw ResourceNotFoundException");
+        }
+        boolean leaf = contents.stream()
+                .anyMatch(c -> c.resource().uri().equals(uri)
+                        && Boolean.FALSE.equals(c.resource().isCollection()));
+        if (!wire.sep2093() || !leaf) {
+            return contents;
+        }
+        List<ResourceContent> own =
+                contents.stream().filter(c -> c.resource().uri().equals(uri)).toList();
+        if (own.size() != contents.size()) {
+            log.warn("Provider returned other URIs when reading non-collection {}; they were dropped", uri);
+        }
+        return own;
+    }
+
+    JsonWritable metadata(RequestContext ctx, ObjectNode params) {
+        String uri = Params.uri(params, "uri");
+        Resource resource =
+                server.router().resolve(uri).metadata().orElseThrow(() -> new ResourceNotFoundException(uri));
+        // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields.
+        WireFormat wire = new WireFormat(ctx.revision(), true);
+        return ctx.result(null, g -> {
+            g.writeFieldName("resource");
+            wire.writeResource(g, resource);
+        });
+    }
+
+    JsonWritable complete(RequestContext ctx, ObjectNode params) {
+        ObjectNode ref = Params.requiredObject(params, "ref");
+        ObjectNode argument = Params.requiredObject(params, "argument");
+        String type = Params.requiredString(ref, "type");
+        if (type.equals("ref/prompt")) {
+            throw McpException.invalidParams("Invalid params: this server has no prompts");
+        }
+        if (!type.equals("ref/resource")) {
+            throw McpException.invalidParams("Invalid params: 'ref.type' must be \"ref/resource\" or \"ref/prompt\"");
+        }
+        String templateText = Params.requiredString(ref, "uri");
+        String name = Params.requiredString(argument, "name");
+        String value = Params.requiredString(argument, "value");
+        Router.Owner owner = server.router()
+                .templateOwner(templateText)
+                .orElseThrow(() ->
+                        McpException.invalidParams("Invalid params: no resource template '" + templateText + "'"));
+        if (!UriTemplate.parse(templateText).variableNames().contains(name)) {
+            throw McpException.invalidParams(
+                    "Invalid params: template '" + templateText + "' has no variable '" + name + "'");
+        }
+        CompletionRequest request = new CompletionRequest(templateText, name, value, contextArguments(params));
+        Completion completion =
+                switch (owner) {
+                    case Router.HandlerOwner h ->
+                        h.completer() == null ? Completion.EMPTY : h.completer().complete(request);
+                    case Router.ProviderOwner p -> p.provider().complete(request);
+                };
+        List<String> values = completion.values().size() > MAX_COMPLETION_VALUES
+                ? completion.values().subList(0, MAX_COMPLETION_VALUES)
+                : completion.values();
+        boolean hasMore = completion.hasMore() || completion.values().size() > MAX_COMPLETION_VALUES;
+        return ctx.result(null, g -> {
+            g.writeObjectFieldStart("completion");
+            g.writeArrayFieldStart("values");
+            for (String v : values) {
+                g.writeString(v);
+            }
+            g.writeEndArray();
+            if (completion.total() != null) {
+                g.writeNumberField("total", Math.max(completion.total(), values.size()));
+            }
+            g.writeBooleanField("hasMore", hasMore);
+            g.writeEndObject();
+        });
+    }
+
+    private static Map<String, String> contextArguments(ObjectNode params) {
+        ObjectNode context = Params.optionalObject(params, "context");
+        ObjectNode arguments = context == null ? null : Params.optionalObject(context, "arguments");
+        Map<String, String> values = new LinkedHashMap<>();
+        if (arguments != null) {
+            for (Map.Entry<String, JsonNode> entry : arguments.properties()) {
+                if (!entry.getValue().isTextual()) {
+                    throw McpException.invalidParams(
+                            "Invalid params: 'context.arguments." + entry.getKey() + "' must be a string");
+                }
+                values.put(entry.getKey(), entry.getValue().textValue());
+            }
+        }
+        return values;
+    }
+
+    private static CacheHint shorter(CacheHint a, CacheHint b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return a.ttl().compareTo(b.ttl()) <= 0 ? a : b;
+    }
+}

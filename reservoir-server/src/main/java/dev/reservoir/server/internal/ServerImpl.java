@@ -1,0 +1,127 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.McpServer;
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.Watch;
+import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.server.transport.ServerConnection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The server: settings, routing, subscriptions and the open connections. */
+public final class ServerImpl implements McpServer {
+
+    private static final Logger log = LoggerFactory.getLogger(ServerImpl.class);
+
+    private final ServerSettings settings;
+    private final Router router;
+    private final Cursors cursors;
+    private final SubscriptionHub hub;
+    private final Dispatcher dispatcher;
+    private final ScheduledExecutorService scheduler;
+    private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
+    private final List<Watch> listWatches = new ArrayList<>();
+    private volatile boolean closed;
+
+    public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
+        this.settings = settings;
+        this.router = new Router(providers, templates);
+        this.cursors = new Cursors(settings.cursorKey());
+        this.hub = new SubscriptionHub(router::resolve);
+        this.dispatcher = new Dispatcher(this);
+        // One platform thread for deadlines only; requests themselves run on virtual threads.
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "reservoir-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        for (ResourceProvider provider : router.providers()) {
+            listWatches.add(provider.watchList(hub));
+        }
+    }
+
+    ServerSettings settings() {
+        return settings;
+    }
+
+    Router router() {
+        return router;
+    }
+
+    Cursors cursors() {
+        return cursors;
+    }
+
+    SubscriptionHub hub() {
+        return hub;
+    }
+
+    Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public ServerConnection connect(MessageSink notifications) {
+        if (closed) {
+            throw new IllegalStateException("the server is closed");
+        }
+        ConnectionImpl connection = new ConnectionImpl(this, notifications);
+        connections.add(connection);
+        return connection;
+    }
+
+    void forget(ConnectionImpl connection) {
+        connections.remove(connection);
+    }
+
+    @Override
+    public void resourceUpdated(String uri) {
+        hub.updated(uri);
+    }
+
+    @Override
+    public void resourceListChanged() {
+        hub.resourceListChanged();
+    }
+
+    @Override
+    public Implementation serverInfo() {
+        return settings.serverInfo();
+    }
+
+    @Override
+    public Set<ProtocolRevision> revisions() {
+        return settings.revisions();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List.copyOf(connections).forEach(ConnectionImpl::close);
+        listWatches.forEach(Watch::close);
+        hub.closeAll();
+        scheduler.shutdownNow();
+        for (ResourceProvider provider : router.providers()) {
+            try {
+                provider.close();
+            } catch (Exception e) {
+                log.warn("Closing provider {} failed", provider, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.spi.ReadOptions;
+import java.time.Duration;
+import java.util.Set;
+
+/** Everything a server was built with. */
+public record ServerSettings(
+        Implementation serverInfo,
+        String instructions,
+        int pageSize,
+        Duration requestTimeout,
+        int maxConcurrentRequests,
+        int maxSubscriptions,
+        int maxListens,
+        CacheHint cacheHint,
+        CacheHint discoverCacheHint,
+        byte[] cursorKey,
+        Set<ProtocolRevision> revisions,
+        ReadOptions readOptions) {
+
+    public ServerSettings {
+        revisions = Set.copyOf(revisions);
+        cursorKey = cursorKey.clone();
+    }
+
+    /** The newest stateful revision this server speaks, or null when it speaks none. */
+    ProtocolRevision latestStateful() {
+        ProtocolRevision best = null;
+        for (ProtocolRevision revision : revisions) {
+            if (!revision.isStateless() && (best == null || revision.compareTo(best) > 0)) {
+                best = revision;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,155 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.ChangeListener;
+import dev.reservoir.server.spi.Watch;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who is subscribed to what, across all connections, and the provider watches that feed it. A
+ * provider watch is opened for a URI when its first subscriber comes and closed when the last one
+ * leaves. Thread-safe.
+ */
+final class SubscriptionHub implements ChangeListener {
+
+    private static final Logger log = LoggerFactory.getLogger(SubscriptionHub.class);
+
+    private final class Topic {
+        final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
+        Watch watch = Watch.NONE;
+    }
+
+    private final Map<String, Topic> topics = new ConcurrentHashMap<>();
+    private final Set<Subscriber> listSubscribers = ConcurrentHashMap.newKeySet();
+    private final Function<String, Router.Target> resolver;
+
+    SubscriptionHub(Function<String, Router.Target> resolver) {
+        this.resolver = resolver;
+    }
+
+    void subscribe(String uri, Subscriber subscriber) {
+        topics.compute(uri, (key, topic) -> {
+            Topic t = topic == null ? new Topic() : topic;
+            if (t.subscribers.add(subscriber) && t.subscribers.size() == 1) {
+                t.watch = openWatch(key);
+            }
+            return t;
+        });
+    }
+
+    void unsubscribe(String uri, Subscriber subscriber) {
+        topics.computeIfPresent(uri, (key, topic) -> {
+            if (topic.subscribers.remove(subscriber) && topic.subscribers.isEmpty()) {
+                closeQuietly(topic.watch);
+                return null;
+            }
+            return topic;
+        });
+    }
+
+    void subscribeList(Subscriber subscriber) {
+        listSubscribers.add(subscriber);
+    }
+
+    void unsubscribeList(Subscriber subscriber) {
+        listSubscribers.remove(subscriber);
+    }
+
+    /** Number of URIs with at least one subscriber. */
+    int topicCount() {
+        return topics.size();
+    }
+
+    @Override
+    public void resourceUpdated(URI uri) {
+        updated(uri.toString());
+    }
+
+    void updated(String uri) {
+        Topic topic = topics.get(uri);
+        if (topic == null || topic.subscribers.isEmpty()) {
+            return;
+        }
+        Supplier<String> title = new TitleLookup(uri);
+        for (Subscriber subscriber : topic.subscribers) {
+            subscriber.updated(uri, title);
+        }
+    }
+
+    @Override
+    public void resourceListChanged() {
+        for (Subscriber subscriber : listSubscribers) {
+            subscriber.listChanged();
+        }
+    }
+
+    void closeAll() {
+        topics.values().forEach(topic -> closeQuietly(topic.watch));
+        topics.clear();
+        listSubscribers.clear();
+    }
+
+    private Watch openWatch(String uri) {
+        try {
+            return resolver.apply(uri).watch(this);
+        } catch (RuntimeException e) {
+            // The subscription still stands; programmatic updates (McpServer.resourceUpdated) reach it.
+            log.warn("Could not watch {}: {}", uri, e.toString());
+            return Watch.NONE;
+        }
+    }
+
+    private static void closeQuietly(Watch watch) {
+        try {
+            watch.close();
+        } catch (RuntimeException e) {
+            log.debug("Closing a watch failed", e);
+        }
+    }
+
+    /** Looks the title up once, on first use, and never fails. */
+    private final class TitleLookup implements Supplier<String> {
+        private final String uri;
+        private final ReentrantLock lock = new ReentrantLock();
+        private volatile boolean done;
+        private volatile String title;
+
+        TitleLookup(String uri) {
+            this.uri = uri;
+        }
+
+        @Override
+        public String get() {
+            if (!done) {
+                lock.lock();
+                try {
+                    if (!done) {
+                        title = lookup();
+                        done = true;
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
+            return title;
+        }
+
+        private String lookup() {
+            try {
+                Optional<Resource> resource = resolver.apply(uri).metadata();
+                return resource.map(Resource::title).orElse(null);
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** resources/subscribe and resources/unsubscribe (stateful era) and subscriptions/listen (stateless era). */
+final class SubscriptionMethods {
+
+    private final ServerImpl server;
+
+    SubscriptionMethods(ServerImpl server) {
+        this.server = server;
+    }
+
+    JsonWritable subscribe(RequestContext ctx, ObjectNode params) {
+        String uri = Params.uri(params, "uri");
+        // Resolving refuses unsafe template variables before any provider watches the URI.
+        server.router().resolve(uri);
+        ctx.connection().subscribe(uri);
+        return ctx.empty();
+    }
+
+    JsonWritable unsubscribe(RequestContext ctx, ObjectNode params) {
+        String uri = Params.uri(params, "uri");
+        ctx.connection().unsubscribe(uri);
+        return ctx.empty();
+    }
+
+    /** Opens a listen stream; the request stays open (no response) until it is cancelled. */
+    JsonWritable listen(RequestContext ctx, ObjectNode params) {
+        ObjectNode filter = Params.requiredObject(params, "notifications");
+        boolean listChanged = flag(filter, "resourcesListChanged");
+        List<String> uris = resourceUris(filter);
+        ctx.connection().listen(ctx.inFlight(), listChanged, uris);
+        return Dispatcher.DETACHED;
+    }
+
+    private List<String> resourceUris(ObjectNode filter) {
+        JsonNode node = filter.get("resourceSubscriptions");
+        if (node == null || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw McpException.invalidParams(
+                    "Invalid params: 'notifications.resourceSubscriptions' must be an array of URIs");
+        }
+        if (node.size() > server.settings().maxSubscriptions()) {
+            throw McpException.invalidParams("Invalid params: at most "
+                    + server.settings().maxSubscriptions() + " resourceSubscriptions per listen stream");
+        }
+        Set<String> uris = new LinkedHashSet<>();
+        for (JsonNode item : node) {
+            if (!item.isTextual()) {
+                throw McpException.invalidParams(
+                        "Invalid params: 'notifications.resourceSubscriptions' must hold strings");
+            }
+            String uri = Params.checkUri(item.textValue(), "notifications.resourceSubscriptions");
+            server.router().resolve(uri);
+            uris.add(uri);
+        }
+        return new ArrayList<>(uris);
+    }
+
+    private static boolean flag(ObjectNode filter, String name) {
+        JsonNode value = filter.get(name);
+        if (value != null && !value.isBoolean() && !value.isNull()) {
+            throw McpException.invalidParams("Invalid params: 'notifications." + name + "' must be a boolean");
+        }
+        return value != null && value.asBoolean(false);
+    }
+}

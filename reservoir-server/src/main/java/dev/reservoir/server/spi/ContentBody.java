@@ -1,0 +1,128 @@
+package dev.reservoir.server.spi;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * The content of one resource representation: text or binary, held in memory or opened as a
+ * stream when the server writes it. Streams are opened once per read and closed by the server;
+ * binary streams are base64-encoded straight into the output, so a large blob is never held whole.
+ */
+public sealed interface ContentBody {
+
+    /** True for text (sent as {@code text}), false for binary (sent base64 as {@code blob}). */
+    boolean isText();
+
+    /** The size in bytes if known (UTF-8 bytes for text), for the {@code size} field. */
+    OptionalLong size();
+
+    /** Text held in memory. */
+    record Text(String text) implements ContentBody {
+        public Text {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public boolean isText() {
+            return true;
+        }
+
+        @Override
+        public OptionalLong size() {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Bytes held in memory. The array is not copied: do not change it after handing it over. */
+    record Bytes(byte[] data) implements ContentBody {
+        public Bytes {
+            Objects.requireNonNull(data, "data");
+        }
+
+        @Override
+        public boolean isText() {
+            return false;
+        }
+
+        @Override
+        public OptionalLong size() {
+            return OptionalLong.of(data.length);
+        }
+    }
+
+    /** Text read from a stream when the response is written. */
+    record TextStream(IOSupplier<Reader> open, long knownSize) implements ContentBody {
+        public TextStream {
+            Objects.requireNonNull(open, "open");
+        }
+
+        @Override
+        public boolean isText() {
+            return true;
+        }
+
+        @Override
+        public OptionalLong size() {
+            return knownSize >= 0 ? OptionalLong.of(knownSize) : OptionalLong.empty();
+        }
+    }
+
+    /** Bytes read from a stream when the response is written. */
+    record BinaryStream(IOSupplier<InputStream> open, long knownSize) implements ContentBody {
+        public BinaryStream {
+            Objects.requireNonNull(open, "open");
+        }
+
+        @Override
+        public boolean isText() {
+            return false;
+        }
+
+        @Override
+        public OptionalLong size() {
+            return knownSize >= 0 ? OptionalLong.of(knownSize) : OptionalLong.empty();
+        }
+    }
+
+    static ContentBody text(String text) {
+        return new Text(text);
+    }
+
+    static ContentBody bytes(byte[] data) {
+        return new Bytes(data);
+    }
+
+    /** Streamed text; {@code size} is the UTF-8 byte size, or -1 when unknown. */
+    static ContentBody textStream(IOSupplier<Reader> open, long size) {
+        return new TextStream(open, size);
+    }
+
+    /** Streamed bytes; {@code size} is the byte size, or -1 when unknown. */
+    static ContentBody binaryStream(IOSupplier<InputStream> open, long size) {
+        return new BinaryStream(open, size);
+    }
+
+    /** Opens this body as a reader (text bodies only). */
+    default Reader openReader() throws java.io.IOException {
+        return switch (this) {
+            case Text t -> new StringReader(t.text());
+            case TextStream s -> s.open().get();
+            default -> throw new IllegalStateException("binary content has no reader");
+        };
+    }
+
+    /** Opens this body as bytes (text bodies give their UTF-8 encoding). */
+    default InputStream openStream() throws java.io.IOException {
+        return switch (this) {
+            case Bytes b -> new ByteArrayInputStream(b.data());
+            case BinaryStream s -> s.open().get();
+            case Text t -> new ByteArrayInputStream(t.text().getBytes(StandardCharsets.UTF_8));
+            case TextStream s -> new ReaderInputStream(s.open().get());
+        };
+    }
+}

@@ -1,0 +1,34 @@
+package dev.reservoir.server.transport;
+
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where the server writes messages: the reply channel of one inbound frame, or a connection's
+ * channel for notifications. Implementations are thread-safe; {@code send} may block while the
+ * peer is slow (that is the back-pressure) and throws IOException once the peer is gone.
+ */
+public interface MessageSink {
+
+    /** Writes one message. */
+    void send(JsonRpcMessage message) throws IOException;
+
+    /** Writes the responses to a batch as one JSON array. */
+    void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException;
+
+    /**
+     * Called once when nothing more will be sent through this sink for its frame: every request
+     * in it was answered (or cancelled), or the subscription it carried ended.
+     */
+    default void finish() {}
+
+    /**
+     * Whether {@link #finish()} ends a stream of this frame's own (an HTTP response), so the client
+     * sees a subscription end when it ends. False (the default) for a channel that many requests
+     * share (stdio): there the server tells the client with {@code notifications/cancelled}.
+     */
+    default boolean finishEndsStream() {
+        return false;
+    }
+}

@@ -1,0 +1,10 @@
+package dev.reservoir.server.transport;
+
+import dev.reservoir.server.McpServer;
+
+/** A way to reach a server, such as stdio or HTTP. */
+public interface Transport {
+
+    /** Serves the server until the transport ends (stdin closes, the HTTP server stops). */
+    void serve(McpServer server) throws Exception;
+}

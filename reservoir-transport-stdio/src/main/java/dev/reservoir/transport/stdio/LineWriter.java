@@ -1,0 +1,116 @@
+package dev.reservoir.transport.stdio;
+
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.server.transport.MessageSink;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Writes one message per line. A lock (not {@code synchronized}, which pins virtual threads on
+ * JDK 21) keeps messages whole; a write blocks while the reader is slow, which is the back-pressure.
+ */
+final class LineWriter implements MessageSink {
+
+    private final Tracking target;
+    private final OutputStream out;
+    private final JsonRpcCodec codec;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    LineWriter(OutputStream out, JsonRpcCodec codec) {
+        this.target = new Tracking(out);
+        this.out = new BufferedOutputStream(target, 65536);
+        this.codec = codec;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) throws IOException {
+        write(() -> codec.write(message, out));
+    }
+
+    @Override
+    public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
+        write(() -> codec.writeBatch(messages, out));
+    }
+
+    private interface Body {
+        void write() throws IOException;
+    }
+
+    private void write(Body body) throws IOException {
+        if (target.failed) {
+            throw new IOException("the output is closed");
+        }
+        lock.lock();
+        try {
+            try {
+                body.write();
+            } catch (IOException | RuntimeException e) {
+                if (!target.failed) {
+                    // The content failed half-way (a provider's stream broke): end the line so the
+                    // next message is still framed; the client sees one unparseable line.
+                    out.write('\n');
+                    out.flush();
+                }
+                throw e;
+            }
+            out.write('\n');
+            out.flush();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Remembers whether the output itself failed, as opposed to the content being written. */
+    private static final class Tracking extends java.io.FilterOutputStream {
+        volatile boolean failed;
+
+        Tracking(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+    }
+
+    void flushQuietly() {
+        lock.lock();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            // Nobody is reading any more.
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.reservoir.transport.stdio;
+
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ServerConnection;
+import dev.reservoir.server.transport.Transport;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The stdio transport: newline-delimited JSON-RPC on a byte stream pair. Only protocol messages
+ * are written to the output; a message longer than the limit gets a -32600 error (and is skipped,
+ * not buffered). When the input ends, answers in progress are given a short grace and then the
+ * connection closes. Back-pressure is end to end: a client that stops reading blocks the writer,
+ * the connection's in-flight limit then stops the reader, and queued notifications coalesce.
+ */
+public final class StdioTransport implements Transport {
+
+    private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
+
+    /** The default largest message the server accepts: 4 MiB. */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final int maxMessageBytes;
+    private final Duration shutdownGrace;
+
+    private StdioTransport(InputStream in, OutputStream out, int maxMessageBytes, Duration shutdownGrace) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.out = Objects.requireNonNull(out, "out");
+        if (maxMessageBytes < 1024) {
+            throw new IllegalArgumentException("max message size must be at least 1024 bytes, not " + maxMessageBytes);
+        }
+        this.maxMessageBytes = maxMessageBytes;
+        this.shutdownGrace = shutdownGrace;
+    }
+
+    /**
+     * Serves on the process's stdin and stdout. {@code System.out} is pointed at stderr first, so
+     * that nothing but protocol messages can reach stdout, whatever a library prints.
+     */
+    public static StdioTransport ofSystemStreams() {
+        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+        return new StdioTransport(
+                new FileInputStream(FileDescriptor.in), stdout, DEFAULT_MAX_MESSAGE_BYTES, Duration.ofSeconds(5));
+    }
+
+    /** Serves on the given streams (tests, sockets, pipes). */
+    public static StdioTransport of(InputStream in, OutputStream out) {
+        return new StdioTransport(in, out, DEFAULT_MAX_MESSAGE_BYTES, Duration.ofSeconds(5));
+    }
+
+    /** A copy with another message size limit. */
+    public StdioTransport withMaxMessageBytes(int bytes) {
+        return new StdioTransport(in, out, bytes, shutdownGrace);
+    }
+
+    /** A copy that waits this long for answers in progress once the input ends. */
+    public StdioTransport withShutdownGrace(Duration grace) {
+        return new StdioTransport(in, out, maxMessageBytes, grace);
+    }
+
+    @Override
+    public void serve(McpServer server) throws IOException, InterruptedException {
+        JsonRpcCodec codec = JsonRpcCodec.standard();
+        LineWriter writer = new LineWriter(out, codec);
+        ServerConnection connection = server.connect(writer);
+        try {
+            LineReader reader = new LineReader(in, maxMessageBytes);
+            while (true) {
+                LineReader.Line line = reader.next();
+                if (line == null) {
+                    break;
+                }
+                if (line.tooLong()) {
+                    log.warn("Refused a message of more than {} bytes", maxMessageBytes);
+                    writer.send(new JsonRpcErrorResponse(
+                            null,
+                            JsonRpcError.invalidRequest(
+                                    "Invalid request: the message is longer than this server's limit of "
+                                            + maxMessageBytes + " bytes")));
+                    continue;
+                }
+                if (line.isBlank()) {
+                    continue;
+                }
+                connection.receive(codec.decode(line.bytes(), 0, line.length()), writer);
+            }
+            log.debug("stdin closed; finishing requests in progress");
+            if (!connection.awaitIdle(shutdownGrace)) {
+                log.warn("Requests still in progress after {}; cancelling them", shutdownGrace);
+            }
+        } finally {
+            connection.close();
+            writer.flushQuietly();
+        }
+    }
+}
