@@ -49,6 +49,18 @@ public final class McpSchema {
         if (sep2093) {
             addSep2093(definitions);
         }
+        if (revision.hasTitleInUpdatedNotification()) {
+            // The resources page of these revisions shows a title in notifications/resources/updated
+            // (the schema's params object does not list it, but leaves other properties open).
+            JsonNode params = definitions
+                    .path("ResourceUpdatedNotification")
+                    .path("properties")
+                    .path("params");
+            JsonNode target = params.has("$ref")
+                    ? definitions.get(params.get("$ref").asText().replaceAll(".*/", ""))
+                    : params;
+            ((ObjectNode) target.get("properties")).putObject("title").put("type", "string");
+        }
         strict(schema, false);
         this.root = schema;
     }

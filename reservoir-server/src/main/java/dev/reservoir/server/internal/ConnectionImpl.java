@@ -38,6 +38,12 @@ final class ConnectionImpl implements ServerConnection {
 
     private static final Logger log = LoggerFactory.getLogger(ConnectionImpl.class);
     private static final Object LIST_KEY = new Object();
+    private static final java.util.Set<String> INLINE = java.util.Set.of(
+            McpMethods.INITIALIZE,
+            McpMethods.PING,
+            McpMethods.RESOURCES_SUBSCRIBE,
+            McpMethods.RESOURCES_UNSUBSCRIBE,
+            McpMethods.SUBSCRIPTIONS_LISTEN);
 
     private final ServerImpl server;
     private final MessageSink notifications;
@@ -146,12 +152,21 @@ final class ConnectionImpl implements ServerConnection {
             replies.finish();
             return;
         }
-        Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call));
+        if (INLINE.contains(request.method())) {
+            // Methods that change the session run in arrival order, before the next message is
+            // read: a client may send initialize and then resources/list without waiting, or
+            // subscribe and then unsubscribe, and must see them take effect in that order.
+            run(request, call, true);
+        } else {
+            Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call, false));
+        }
     }
 
-    private void run(JsonRpcRequest request, InFlight call) {
-        call.thread = Thread.currentThread();
-        if (!request.method().equals(McpMethods.SUBSCRIPTIONS_LISTEN)) {
+    private void run(JsonRpcRequest request, InFlight call, boolean inline) {
+        if (!inline) {
+            // Inline calls are quick session changes: they get no deadline and are never
+            // interrupted (their thread is the transport's reader).
+            call.thread = Thread.currentThread();
             long millis = server.settings().requestTimeout().toMillis();
             call.timeout = server.scheduler().schedule(() -> onTimeout(call), millis, TimeUnit.MILLISECONDS);
         }
