@@ -28,7 +28,7 @@ class McpSchemaTest {
     private static final java.util.Map<String, List<String>> KNOWN_FLAWS = java.util.Map.of(
             // The schema requires ttlMs and cacheScope on ReadResourceResult; this example has neither
             // (the anyOf also reports the InputRequiredResult branch, which has no contents).
-            "ReadResourceResultResponse/read-resource-example.json",
+            "ReadResourceResultResponse/read-resource-result-response.json",
             List.of("'contents' is not defined", "'cacheScope' not found", "'ttlMs' not found"),
             // The type declares method and params only; the example adds an id (allowed by the
             // official schema, refused by our strict reading of it).
