@@ -1,6 +1,6 @@
 package dev.reservoir.cli;
 
-import dev.reservoir.cli.demo.DemoServer;
+import dev.reservoir.demo.DemoServer;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.transport.stdio.StdioTransport;

@@ -1,4 +1,4 @@
-package dev.reservoir.cli.demo;
+package dev.reservoir.demo;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

@@ -1,4 +1,4 @@
-package dev.reservoir.cli.demo;
+package dev.reservoir.demo;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.reservoir.core.ResourceNotFoundException;
