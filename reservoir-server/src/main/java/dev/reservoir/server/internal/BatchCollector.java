@@ -4,13 +4,15 @@ import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.server.transport.MessageSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Gathers the responses to one batch and sends them as one array when the last request is done
- * (cancelled requests add nothing; a batch of notifications only gets no response at all).
+ * Gathers the responses to one batch and sends them as one array, in the order of the batch,
+ * when the last request is done (cancelled requests add nothing; a batch of notifications only
+ * gets no response at all).
  */
-final class BatchCollector implements MessageSink {
+final class BatchCollector {
 
     private final MessageSink replies;
     private final ReentrantLock lock = new ReentrantLock();
@@ -24,25 +26,19 @@ final class BatchCollector implements MessageSink {
         this.replies = replies;
     }
 
-    void expectOne() {
+    /** The sink for the next request of the batch; its response keeps that request's place. */
+    Slot slot() {
         lock.lock();
         try {
             outstanding++;
+            responses.add(null);
+            return new Slot(responses.size() - 1);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Keeps a finished request whose open streams must be closed once the batch is written. */
-    void adopt(InFlight call) {
-        lock.lock();
-        try {
-            adopted.add(call);
-        } finally {
-            lock.unlock();
-        }
-    }
-
+    /** An error for an invalid item of the batch, in its place. */
     void add(JsonRpcMessage response) {
         lock.lock();
         try {
@@ -63,37 +59,17 @@ final class BatchCollector implements MessageSink {
         maybeFlush();
     }
 
-    @Override
-    public void send(JsonRpcMessage message) {
-        add(message);
-    }
-
-    @Override
-    public void sendBatch(List<? extends JsonRpcMessage> messages) {
-        messages.forEach(this::add);
-    }
-
-    /** One request of the batch is done (answered, cancelled or timed out). */
-    @Override
-    public void finish() {
-        lock.lock();
-        try {
-            outstanding--;
-        } finally {
-            lock.unlock();
-        }
-        maybeFlush();
-    }
-
     private void maybeFlush() {
         List<JsonRpcMessage> toSend;
+        List<InFlight> toClose;
         lock.lock();
         try {
             if (!started || outstanding > 0 || done) {
                 return;
             }
             done = true;
-            toSend = List.copyOf(responses);
+            toSend = responses.stream().filter(Objects::nonNull).toList();
+            toClose = List.copyOf(adopted);
         } finally {
             lock.unlock();
         }
@@ -104,8 +80,54 @@ final class BatchCollector implements MessageSink {
         } catch (Exception e) {
             // The client is gone; nothing to do.
         } finally {
-            adopted.forEach(InFlight::closeHeld);
+            toClose.forEach(InFlight::closeHeld);
         }
         replies.finish();
+    }
+
+    /** The reply channel of one request in the batch. */
+    final class Slot implements MessageSink {
+        private final int index;
+
+        private Slot(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public void send(JsonRpcMessage message) {
+            lock.lock();
+            try {
+                responses.set(index, message);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void sendBatch(List<? extends JsonRpcMessage> messages) {
+            throw new IllegalStateException("a request inside a batch has one response");
+        }
+
+        /** Keeps a finished request whose open streams must be closed once the batch is written. */
+        void adopt(InFlight call) {
+            lock.lock();
+            try {
+                adopted.add(call);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** This request is done (answered, cancelled or timed out). */
+        @Override
+        public void finish() {
+            lock.lock();
+            try {
+                outstanding--;
+            } finally {
+                lock.unlock();
+            }
+            maybeFlush();
+        }
     }
 }

@@ -111,10 +111,7 @@ final class ConnectionImpl implements ServerConnection {
         BatchCollector collector = new BatchCollector(replies);
         for (Decoded item : batch.items()) {
             switch (item) {
-                case Decoded.Single(JsonRpcRequest request) -> {
-                    collector.expectOne();
-                    start(request, collector);
-                }
+                case Decoded.Single(JsonRpcRequest request) -> start(request, collector.slot());
                 case Decoded.Single(JsonRpcNotification notification) -> onNotification(notification);
                 case Decoded.Single(JsonRpcResponse response) -> log.debug("Ignoring a response in a batch");
                 case Decoded.Invalid invalid -> {
@@ -186,8 +183,8 @@ final class ConnectionImpl implements ServerConnection {
         if (call.finish()) {
             end(call);
             sendQuietly(call.replies, response);
-            if (call.replies instanceof BatchCollector batch) {
-                batch.adopt(call); // its streams are written (and closed) when the whole batch is
+            if (call.replies instanceof BatchCollector.Slot slot) {
+                slot.adopt(call); // its streams are written (and closed) when the whole batch is
             } else {
                 call.closeHeld();
             }
