@@ -103,10 +103,10 @@ final class LineWriter implements MessageSink {
         }
     }
 
-    void flushQuietly() {
+    void closeQuietly() {
         lock.lock();
         try {
-            out.flush();
+            out.close();
         } catch (IOException e) {
             // Nobody is reading any more.
         } finally {

@@ -105,7 +105,8 @@ public final class StdioTransport implements Transport {
             }
         } finally {
             connection.close();
-            writer.flushQuietly();
+            // Closing the output tells the client the server is done (the process exit would too).
+            writer.closeQuietly();
         }
     }
 }

@@ -1,0 +1,167 @@
+package dev.reservoir.core.jsonrpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Exact bytes in, exact bytes out. */
+class JsonRpcCodecTest {
+
+    private final JsonRpcCodec codec = JsonRpcCodec.standard();
+
+    private String encode(JsonRpcMessage message) {
+        return new String(codec.encode(message), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void decodesARequestWithIntegerId() {
+        Decoded decoded = codec.decode("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+        assertThat(decoded).isEqualTo(new Decoded.Single(new JsonRpcRequest(RequestId.of(7), "ping", null)));
+    }
+
+    @Test
+    void decodesARequestWithStringIdAndParams() {
+        Decoded decoded = codec.decode(
+                "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"resources/read\",\"params\":{\"uri\":\"a://b\"}}");
+        JsonRpcRequest request = (JsonRpcRequest) ((Decoded.Single) decoded).message();
+        assertThat(request.id()).isEqualTo(RequestId.of("x"));
+        assertThat(request.params().get("uri").asText()).isEqualTo("a://b");
+    }
+
+    @Test
+    void decodesNotificationsAndResponses() {
+        assertThat(((Decoded.Single) codec.decode("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
+                        .message())
+                .isInstanceOf(JsonRpcNotification.class);
+        assertThat(((Decoded.Single) codec.decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}")).message())
+                .isInstanceOf(JsonRpcResult.class);
+        JsonRpcErrorResponse error = (JsonRpcErrorResponse) ((Decoded.Single)
+                        codec.decode(
+                                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32002,\"message\":\"gone\",\"data\":{\"uri\":\"a://b\"}}}"))
+                .message();
+        assertThat(error.error().code()).isEqualTo(-32002);
+        assertThat(error.error().data().get("uri").asText()).isEqualTo("a://b");
+    }
+
+    @Test
+    void malformedJsonIsAParseErrorWithNullId() {
+        Decoded.Invalid invalid = (Decoded.Invalid) codec.decode("{\"jsonrpc\":");
+        assertThat(invalid.error().id()).isNull();
+        assertThat(invalid.error().error().code()).isEqualTo(-32700);
+        assertThat(encode(invalid.error()))
+                .startsWith(
+                        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error at line 1");
+    }
+
+    @Test
+    void trailingContentAndDuplicateKeysAreParseErrors() {
+        assertThat(((Decoded.Invalid) codec.decode("{\"jsonrpc\":\"2.0\",\"method\":\"a\"} {}"))
+                        .error()
+                        .error()
+                        .code())
+                .isEqualTo(-32700);
+        assertThat(((Decoded.Invalid) codec.decode("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"method\":\"b\"}"))
+                        .error()
+                        .error()
+                        .code())
+                .isEqualTo(-32700);
+    }
+
+    @Test
+    void invalidEnvelopesKeepTheIdWhenItCanBeRead() {
+        Decoded.Invalid noVersion = (Decoded.Invalid) codec.decode("{\"id\":5,\"method\":\"ping\"}");
+        assertThat(noVersion.error().id()).isEqualTo(RequestId.of(5));
+        assertThat(noVersion.error().error().code()).isEqualTo(-32600);
+        Decoded.Invalid floatId =
+                (Decoded.Invalid) codec.decode("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}");
+        assertThat(floatId.error().id()).isNull();
+        Decoded.Invalid hugeId = (Decoded.Invalid)
+                codec.decode("{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"}");
+        assertThat(hugeId.error().error().code()).isEqualTo(-32600);
+        Decoded.Invalid both = (Decoded.Invalid)
+                codec.decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}");
+        assertThat(both.error().error().code()).isEqualTo(-32600);
+    }
+
+    @Test
+    void aNotificationWithBadParamsIsMarkedSoItIsNotAnswered() {
+        Decoded.Invalid invalid =
+                (Decoded.Invalid) codec.decode("{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":[1]}");
+        assertThat(invalid.notification()).isTrue();
+        assertThat(invalid.error().error().code()).isEqualTo(-32602);
+    }
+
+    @Test
+    void batchesDecodeItemByItem() {
+        Decoded.Batch batch = (Decoded.Batch) codec.decode(
+                "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},42,{\"jsonrpc\":\"2.0\",\"method\":\"n\"}]");
+        assertThat(batch.items()).hasSize(3);
+        assertThat(batch.items().get(0)).isInstanceOf(Decoded.Single.class);
+        assertThat(batch.items().get(1)).isInstanceOf(Decoded.Invalid.class);
+        assertThat(((Decoded.Invalid) codec.decode("[]")).error().error().code())
+                .isEqualTo(-32600);
+    }
+
+    @Test
+    void encodesExactly() {
+        assertThat(encode(new JsonRpcRequest(RequestId.of(1), "ping", null)))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        assertThat(encode(JsonRpcResult.of(RequestId.of("a"), JsonNodeFactory.instance.objectNode())))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"result\":{}}");
+        assertThat(encode(new JsonRpcErrorResponse(RequestId.of(2), JsonRpcError.methodNotFound("x"))))
+                .isEqualTo(
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32601,\"message\":\"Method not found: x\"}}");
+        assertThat(encode(new JsonRpcNotification("notifications/resources/list_changed", null)))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}");
+    }
+
+    @Test
+    void streamedResultsAreWrittenInPlace() throws Exception {
+        JsonWritable streamed = g -> {
+            g.writeStartObject();
+            g.writeFieldName("text");
+            g.writeString(new java.io.StringReader("line\nwith \"quotes\""), -1);
+            g.writeEndObject();
+        };
+        var out = new java.io.ByteArrayOutputStream();
+        codec.writeBatch(List.of(new JsonRpcResult(RequestId.of(1), streamed)), out);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"text\":\"line\\nwith \\\"quotes\\\"\"}}]");
+    }
+
+    @Test
+    void aWriteThatFailsHalfWayLeavesBrokenJson() {
+        JsonWritable failing = g -> {
+            g.writeStartObject();
+            g.writeFieldName("text");
+            g.writeString(
+                    new java.io.Reader() {
+                        int calls;
+
+                        @Override
+                        public int read(char[] buffer, int off, int len) throws java.io.IOException {
+                            if (calls++ == 0) {
+                                buffer[off] = 'a';
+                                return 1;
+                            }
+                            throw new java.io.IOException("disk went away");
+                        }
+
+                        @Override
+                        public void close() {}
+                    },
+                    -1);
+            g.writeEndObject();
+        };
+        var out = new java.io.ByteArrayOutputStream();
+        try {
+            codec.write(new JsonRpcResult(RequestId.of(1), failing), out);
+        } catch (java.io.IOException expected) {
+            // expected
+        }
+        assertThat(codec.decode(out.toByteArray())).isInstanceOf(Decoded.Invalid.class);
+    }
+}
