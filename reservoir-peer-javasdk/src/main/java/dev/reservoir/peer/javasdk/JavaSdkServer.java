@@ -1,0 +1,169 @@
+package dev.reservoir.peer.javasdk;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A resources server written the way the official MCP Java SDK's documentation shows, serving the
+ * benchmark dataset: {@code bench://text/{i}} (1 KiB text each), {@code bench://blob/1MiB} and
+ * {@code bench://blob/100MiB}, and {@code bench://touch/{i}}, whose read changes text i and
+ * notifies its subscribers. Also {@code test://static-text} and the template
+ * {@code test://template/{id}/data}, for client tests.
+ *
+ * <p>Usage: {@code java -jar java-sdk-server.jar stdio [texts]} or
+ * {@code java -jar java-sdk-server.jar http PORT [texts]} (Streamable HTTP at /mcp).
+ */
+public final class JavaSdkServer {
+
+    private JavaSdkServer() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || !(args[0].equals("stdio") || args[0].equals("http"))) {
+            System.err.println("usage: java-sdk-server stdio [texts] | http PORT [texts]");
+            System.exit(2);
+        }
+        boolean http = args[0].equals("http");
+        int texts = Integer.parseInt(args.length > (http ? 2 : 1) ? args[http ? 2 : 1] : "10000");
+        McpJsonMapper json = new JacksonMcpJsonMapper(JsonMapper.builder().build());
+        AtomicReference<McpSyncServer> server = new AtomicReference<>();
+        List<McpServerFeatures.SyncResourceSpecification> resources = resources(texts, server);
+        McpSchema.ServerCapabilities capabilities =
+                McpSchema.ServerCapabilities.builder().resources(true, true).build();
+        McpServerFeatures.SyncResourceTemplateSpecification template =
+                new McpServerFeatures.SyncResourceTemplateSpecification(
+                        new McpSchema.ResourceTemplate(
+                                "test://template/{id}/data", "template-data", null, null, "application/json", null),
+                        (exchange, request) -> {
+                            String id = request.uri().replaceAll("^test://template/(.*)/data$", "$1");
+                            String text = "{\"id\":\"" + id + "\",\"templateTest\":true,\"data\":\"Data for ID: " + id
+                                    + "\"}";
+                            return new McpSchema.ReadResourceResult(List.of(
+                                    new McpSchema.TextResourceContents(request.uri(), "application/json", text)));
+                        });
+        if (!http) {
+            StdioServerTransportProvider transport = new StdioServerTransportProvider(json);
+            server.set(McpServer.sync(transport)
+                    .serverInfo("java-sdk-peer", "2.1.0")
+                    .capabilities(capabilities)
+                    .resources(resources)
+                    .resourceTemplates(template)
+                    .build());
+            new CountDownLatch(1).await(); // the transport's threads serve until stdin closes and it exits
+            return;
+        }
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(json)
+                .mcpEndpoint("/mcp")
+                .build();
+        server.set(McpServer.sync(transport)
+                .serverInfo("java-sdk-peer", "2.1.0")
+                .capabilities(capabilities)
+                .resources(resources)
+                .resourceTemplates(template)
+                .build());
+        Server jetty = new Server(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[1])));
+        ServletContextHandler context = new ServletContextHandler();
+        context.addServlet(new ServletHolder(transport), "/*");
+        jetty.setHandler(context);
+        jetty.start();
+        System.err.println(
+                "java-sdk-peer listening on port " + ((ServerConnector) jetty.getConnectors()[0]).getLocalPort());
+        jetty.join();
+    }
+
+    static String text(int i, int version) {
+        StringBuilder text = new StringBuilder(1024)
+                .append("bench text ")
+                .append(i)
+                .append(" v")
+                .append(version)
+                .append(' ');
+        while (text.length() < 1024) {
+            text.append((char) ('a' + text.length() % 26));
+        }
+        return text.toString();
+    }
+
+    static byte[] blob(int size) {
+        byte[] bytes = new byte[size];
+        new SplittableRandom(size).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static List<McpServerFeatures.SyncResourceSpecification> resources(
+            int texts, AtomicReference<McpSyncServer> server) {
+        List<McpServerFeatures.SyncResourceSpecification> resources = new ArrayList<>(texts + 8);
+        int[] versions = new int[texts];
+        for (int i = 0; i < texts; i++) {
+            int index = i;
+            String uri = "bench://text/" + i;
+            resources.add(new McpServerFeatures.SyncResourceSpecification(
+                    McpSchema.Resource.builder()
+                            .uri(uri)
+                            .name("text-" + i)
+                            .mimeType("text/plain")
+                            .size(1024L)
+                            .build(),
+                    (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
+                            new McpSchema.TextResourceContents(uri, "text/plain", text(index, versions[index]))))));
+            String touch = "bench://touch/" + i;
+            resources.add(new McpServerFeatures.SyncResourceSpecification(
+                    McpSchema.Resource.builder()
+                            .uri(touch)
+                            .name("touch-" + i)
+                            .mimeType("text/plain")
+                            .build(),
+                    (exchange, request) -> {
+                        versions[index]++;
+                        server.get().notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri));
+                        return new McpSchema.ReadResourceResult(
+                                List.of(new McpSchema.TextResourceContents(touch, "text/plain", "touched " + uri)));
+                    }));
+        }
+        for (Map.Entry<String, Integer> blob :
+                Map.of("1MiB", 1 << 20, "100MiB", 100 << 20).entrySet()) {
+            String uri = "bench://blob/" + blob.getKey();
+            int size = blob.getValue();
+            resources.add(new McpServerFeatures.SyncResourceSpecification(
+                    McpSchema.Resource.builder()
+                            .uri(uri)
+                            .name(blob.getKey())
+                            .mimeType("application/octet-stream")
+                            .size((long) size)
+                            .build(),
+                    (exchange, request) -> new McpSchema.ReadResourceResult(List.of(new McpSchema.BlobResourceContents(
+                            uri, "application/octet-stream", Base64.getEncoder().encodeToString(blob(size)))))));
+        }
+        String staticText = "This is the content of the static text resource.";
+        resources.add(new McpServerFeatures.SyncResourceSpecification(
+                McpSchema.Resource.builder()
+                        .uri("test://static-text")
+                        .name("static-text")
+                        .mimeType("text/plain")
+                        .size((long) staticText.getBytes(StandardCharsets.UTF_8).length)
+                        .build(),
+                (exchange, request) -> new McpSchema.ReadResourceResult(
+                        List.of(new McpSchema.TextResourceContents("test://static-text", "text/plain", staticText)))));
+        return resources;
+    }
+}
