@@ -58,6 +58,11 @@ final class ContentWriter {
                         };
                 opened.add(item);
             }
+        } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+            // Gone between the provider's answer and the first byte: that is "not found", not a failure.
+            inFlight.closeHeld();
+            throw new dev.reservoir.core.ResourceNotFoundException(
+                    contents.get(opened.size()).resource().uri()); // the item that failed to open
         } catch (IOException e) {
             inFlight.closeHeld();
             throw new IllegalStateException("could not open content: " + e.getMessage(), e);
