@@ -26,14 +26,17 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A resources server written the way the official MCP Java SDK's documentation shows, serving the
  * benchmark dataset: {@code bench://text/{i}} (1 KiB text each), {@code bench://blob/1MiB} and
- * {@code bench://blob/100MiB}, and {@code bench://touch/{i}}, whose read changes text i and
- * notifies its subscribers. Also {@code test://static-text} and the template
+ * {@code bench://blob/100MiB}, and the template {@code bench://touch/{i}}, whose read changes text
+ * i and notifies its subscribers. Also {@code test://static-text} and the template
  * {@code test://template/{id}/data}, for client tests.
  *
  * <p>Usage: {@code java -jar java-sdk-server.jar stdio [texts]} or
  * {@code java -jar java-sdk-server.jar http PORT [texts]} (Streamable HTTP at /mcp).
  */
 public final class JavaSdkServer {
+
+    /** The version of each text; a touch bumps it. */
+    static volatile int[] VERSIONS = new int[0];
 
     private JavaSdkServer() {}
 
@@ -60,13 +63,25 @@ public final class JavaSdkServer {
                             return new McpSchema.ReadResourceResult(List.of(
                                     new McpSchema.TextResourceContents(request.uri(), "application/json", text)));
                         });
+        McpServerFeatures.SyncResourceTemplateSpecification touch =
+                new McpServerFeatures.SyncResourceTemplateSpecification(
+                        new McpSchema.ResourceTemplate("bench://touch/{i}", "touch", null, null, "text/plain", null),
+                        (exchange, request) -> {
+                            int index = Integer.parseInt(request.uri().substring("bench://touch/".length()));
+                            VERSIONS[index]++;
+                            server.get()
+                                    .notifyResourcesUpdated(
+                                            new McpSchema.ResourcesUpdatedNotification("bench://text/" + index));
+                            return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(
+                                    request.uri(), "text/plain", "touched bench://text/" + index)));
+                        });
         if (!http) {
             StdioServerTransportProvider transport = new StdioServerTransportProvider(json);
             server.set(McpServer.sync(transport)
                     .serverInfo("java-sdk-peer", "2.1.0")
                     .capabilities(capabilities)
                     .resources(resources)
-                    .resourceTemplates(template)
+                    .resourceTemplates(template, touch)
                     .build());
             new CountDownLatch(1).await(); // the transport's threads serve until stdin closes and it exits
             return;
@@ -79,7 +94,7 @@ public final class JavaSdkServer {
                 .serverInfo("java-sdk-peer", "2.1.0")
                 .capabilities(capabilities)
                 .resources(resources)
-                .resourceTemplates(template)
+                .resourceTemplates(template, touch)
                 .build());
         Server jetty = new Server(new InetSocketAddress("127.0.0.1", Integer.parseInt(args[1])));
         ServletContextHandler context = new ServletContextHandler();
@@ -113,7 +128,8 @@ public final class JavaSdkServer {
     private static List<McpServerFeatures.SyncResourceSpecification> resources(
             int texts, AtomicReference<McpSyncServer> server) {
         List<McpServerFeatures.SyncResourceSpecification> resources = new ArrayList<>(texts + 8);
-        int[] versions = new int[texts];
+        VERSIONS = new int[texts];
+        int[] versions = VERSIONS;
         for (int i = 0; i < texts; i++) {
             int index = i;
             String uri = "bench://text/" + i;
@@ -126,19 +142,6 @@ public final class JavaSdkServer {
                             .build(),
                     (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
                             new McpSchema.TextResourceContents(uri, "text/plain", text(index, versions[index]))))));
-            String touch = "bench://touch/" + i;
-            resources.add(new McpServerFeatures.SyncResourceSpecification(
-                    McpSchema.Resource.builder()
-                            .uri(touch)
-                            .name("touch-" + i)
-                            .mimeType("text/plain")
-                            .build(),
-                    (exchange, request) -> {
-                        versions[index]++;
-                        server.get().notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri));
-                        return new McpSchema.ReadResourceResult(
-                                List.of(new McpSchema.TextResourceContents(touch, "text/plain", "touched " + uri)));
-                    }));
         }
         for (Map.Entry<String, Integer> blob :
                 Map.of("1MiB", 1 << 20, "100MiB", 100 << 20).entrySet()) {

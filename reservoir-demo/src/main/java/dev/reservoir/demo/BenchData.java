@@ -1,0 +1,220 @@
+package dev.reservoir.demo;
+
+import dev.reservoir.core.ResourceNotFoundException;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
+import dev.reservoir.server.McpServerBuilder;
+import dev.reservoir.server.spi.ChangeListener;
+import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.Watch;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * The benchmark dataset every benchmark target serves: {@code bench://text/{i}} (1 KiB of text
+ * each, made on demand), {@code bench://blob/1MiB} and {@code bench://blob/100MiB} (streamed
+ * pseudo-random bytes), and the template {@code bench://touch/{i}}, whose read changes text i and
+ * tells its subscribers. The same texts, byte for byte, as the Java SDK peer serves.
+ */
+public final class BenchData implements ResourceProvider {
+
+    public static final String TEXT_PREFIX = "bench://text/";
+    private static final Map<String, Long> BLOBS =
+            Map.of("bench://blob/1MiB", 1L << 20, "bench://blob/100MiB", 100L << 20);
+
+    private final int texts;
+    private final AtomicIntegerArray versions;
+    private final Map<Integer, List<ChangeListener>> watchers = new ConcurrentHashMap<>();
+
+    public BenchData(int texts) {
+        this.texts = texts;
+        this.versions = new AtomicIntegerArray(texts);
+    }
+
+    /** Adds the dataset (and the touch template) to a server. */
+    public McpServerBuilder configure(McpServerBuilder builder) {
+        return builder.provider(this)
+                .template(
+                        ResourceTemplate.builder("bench://touch/{i}", "touch")
+                                .mimeType("text/plain")
+                                .build(),
+                        request -> {
+                            int i = index(request.variable("i"));
+                            touch(i);
+                            return ReadResult.of(
+                                    Resource.builder(request.uri().toString(), "touch-" + i)
+                                            .mimeType("text/plain")
+                                            .build(),
+                                    ContentBody.text("touched " + TEXT_PREFIX + i));
+                        });
+    }
+
+    /** The text of resource i at a version: 1,024 ASCII characters. */
+    public static String text(int i, int version) {
+        StringBuilder text = new StringBuilder(1024)
+                .append("bench text ")
+                .append(i)
+                .append(" v")
+                .append(version)
+                .append(' ');
+        while (text.length() < 1024) {
+            text.append((char) ('a' + text.length() % 26));
+        }
+        return text.toString();
+    }
+
+    /** Changes text i and tells its watchers. */
+    public void touch(int i) {
+        versions.incrementAndGet(i);
+        URI uri = URI.create(TEXT_PREFIX + i);
+        watchers.getOrDefault(i, List.of()).forEach(w -> w.resourceUpdated(uri));
+    }
+
+    private int index(String value) {
+        try {
+            int i = Integer.parseInt(value);
+            if (i >= 0 && i < texts) {
+                return i;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new ResourceNotFoundException(TEXT_PREFIX + value);
+    }
+
+    private static Resource textResource(int i) {
+        return Resource.builder(TEXT_PREFIX + i, "text-" + i)
+                .mimeType("text/plain")
+                .size(1024L)
+                .isCollection(false)
+                .build();
+    }
+
+    private static Resource blobResource(String uri, long size) {
+        return Resource.builder(uri, uri.substring("bench://blob/".length()))
+                .mimeType("application/octet-stream")
+                .size(size)
+                .isCollection(false)
+                .build();
+    }
+
+    @Override
+    public Page<Resource> list(ListRequest request) {
+        if (request.parent() != null) {
+            throw new ResourceNotFoundException(request.parent().toString());
+        }
+        int from = request.cursor() == null ? 0 : Integer.parseInt(request.cursor());
+        List<Resource> items = new ArrayList<>();
+        int i = from;
+        for (; i < texts && items.size() < request.limit(); i++) {
+            items.add(textResource(i));
+        }
+        if (i < texts) {
+            return Page.of(items, Integer.toString(i));
+        }
+        if (items.size() + BLOBS.size() > request.limit()) {
+            return Page.of(items, Integer.toString(texts)); // the blobs come on the next page
+        }
+        BLOBS.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(b -> items.add(blobResource(b.getKey(), b.getValue())));
+        return Page.last(items);
+    }
+
+    @Override
+    public Optional<Resource> metadata(URI uri) {
+        String s = uri.toString();
+        if (BLOBS.containsKey(s)) {
+            return Optional.of(blobResource(s, BLOBS.get(s)));
+        }
+        if (s.startsWith(TEXT_PREFIX)) {
+            try {
+                return Optional.of(textResource(index(s.substring(TEXT_PREFIX.length()))));
+            } catch (ResourceNotFoundException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public ReadResult read(URI uri, ReadOptions options) {
+        String s = uri.toString();
+        Long size = BLOBS.get(s);
+        if (size != null) {
+            return ReadResult.of(blobResource(s, size), ContentBody.binaryStream(() -> new Bytes(size), size));
+        }
+        if (!s.startsWith(TEXT_PREFIX)) {
+            throw new ResourceNotFoundException(s);
+        }
+        int i = index(s.substring(TEXT_PREFIX.length()));
+        return ReadResult.of(textResource(i), ContentBody.text(text(i, versions.get(i))));
+    }
+
+    @Override
+    public boolean owns(URI uri) {
+        return "bench".equals(uri.getScheme());
+    }
+
+    @Override
+    public Watch watch(URI uri, ChangeListener listener) {
+        String s = uri.toString();
+        if (!s.startsWith(TEXT_PREFIX)) {
+            return Watch.NONE;
+        }
+        int i;
+        try {
+            i = index(s.substring(TEXT_PREFIX.length()));
+        } catch (ResourceNotFoundException e) {
+            return Watch.NONE;
+        }
+        watchers.computeIfAbsent(i, k -> new CopyOnWriteArrayList<>()).add(listener);
+        return () -> watchers.getOrDefault(i, List.of()).remove(listener);
+    }
+
+    /** Deterministic pseudo-random bytes, made as they are read. */
+    static final class Bytes extends InputStream {
+        private final SplittableRandom random;
+        private long left;
+
+        Bytes(long size) {
+            this.random = new SplittableRandom(size);
+            this.left = size;
+        }
+
+        @Override
+        public int read() {
+            if (left <= 0) {
+                return -1;
+            }
+            left--;
+            return random.nextInt(256);
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = (int) Math.min(len, left);
+            for (int k = 0; k < n; k++) {
+                b[off + k] = (byte) random.nextInt(256);
+            }
+            left -= n;
+            return n;
+        }
+    }
+}

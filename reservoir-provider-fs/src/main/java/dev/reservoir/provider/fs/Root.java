@@ -1,0 +1,42 @@
+package dev.reservoir.provider.fs;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One served folder: its real absolute path, the names along that path, and its {@code file:} URI
+ * (which is what tells two roots apart: each is its own real path).
+ *
+ * @param index the root's position in the builder's order (the order of {@code resources/list})
+ * @param path the real path ({@link Path#toRealPath}), absolute and free of symbolic links
+ * @param segments the names of {@code path} from the file system root down
+ * @param uri the canonical URI of the root folder, without a trailing slash (except for "/")
+ * @param name the folder's own name, shown as the resource name
+ */
+record Root(int index, Path path, List<String> segments, String uri, String name) {
+
+    Root {
+        segments = List.copyOf(segments);
+    }
+
+    static Root of(int index, Path realPath) {
+        List<String> segments = new ArrayList<>();
+        for (Path part : realPath) {
+            segments.add(part.toString());
+        }
+        String name = segments.isEmpty() ? "/" : segments.getLast();
+        return new Root(index, realPath, segments, FileUris.uri(segments, List.of()), name);
+    }
+
+    /** The template whose {@code path} variable names entries below this root. */
+    String template() {
+        return (uri.endsWith("/") ? uri : uri + "/") + "{+path}";
+    }
+
+    /** Whether {@code absolute} (decoded names from the file system root) is this root or below it. */
+    boolean contains(List<String> absolute) {
+        return absolute.size() >= segments.size()
+                && absolute.subList(0, segments.size()).equals(segments);
+    }
+}

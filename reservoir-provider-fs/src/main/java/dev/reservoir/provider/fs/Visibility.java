@@ -1,0 +1,160 @@
+package dev.reservoir.provider.fs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jgit.ignore.FastIgnoreRule;
+import org.eclipse.jgit.ignore.IgnoreNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which entries are shown: never {@code .git}; hidden names (a leading dot) only when
+ * asked; never what an exclude pattern or, when honoured, a {@code .gitignore} rule ignores.
+ * Exclude patterns and ignore files use git's pattern syntax (JGit's matcher). The ignore files
+ * are every {@code .gitignore} from the root down to the entry's folder (the deepest rule that
+ * matches decides, as in git) and the root's {@code .git/info/exclude}; files above the root are
+ * not consulted. Parsed files are cached and re-read when their size or time changes. Thread-safe.
+ */
+final class Visibility {
+
+    private static final Logger log = LoggerFactory.getLogger(Visibility.class);
+    private static final long MAX_IGNORE_FILE_BYTES = 1 << 20;
+    private static final int MAX_CACHED_FILES = 10_000;
+
+    /** A parsed ignore file with the stamp it was read at; {@code node} is null when there is none. */
+    private record Cached(FileTime modified, long size, IgnoreNode node) {}
+
+    private final boolean showHidden;
+    private final boolean gitignore;
+    private final IgnoreNode excludes;
+    private final Map<Path, Cached> cache = new ConcurrentHashMap<>();
+
+    Visibility(boolean showHidden, boolean gitignore, List<String> excludePatterns) {
+        this.showHidden = showHidden;
+        this.gitignore = gitignore;
+        List<FastIgnoreRule> rules = new ArrayList<>();
+        for (String pattern : excludePatterns) {
+            FastIgnoreRule rule = new FastIgnoreRule(pattern);
+            if (!rule.isEmpty()) {
+                rules.add(rule);
+            }
+        }
+        this.excludes = new IgnoreNode(rules);
+    }
+
+    /** The rules that apply to the entries of one folder, gathered once for a listing of it. */
+    final class FolderRules {
+        private final List<String> folder;
+        private final List<IgnoreNode> nodes; // nodes.get(d): the .gitignore of folder.subList(0, d)
+        private final IgnoreNode infoExclude;
+
+        private FolderRules(List<String> folder, List<IgnoreNode> nodes, IgnoreNode infoExclude) {
+            this.folder = folder;
+            this.nodes = nodes;
+            this.infoExclude = infoExclude;
+        }
+
+        /** Whether the entry {@code name} of this folder is shown. */
+        boolean visible(String name, boolean isDirectory) {
+            if (name.equals(".git") || (!showHidden && name.startsWith("."))) {
+                return false;
+            }
+            String rel = folder.isEmpty() ? name : String.join("/", folder) + "/" + name;
+            if (Boolean.TRUE.equals(excludes.checkIgnored(rel, isDirectory))) {
+                return false;
+            }
+            if (!gitignore) {
+                return true;
+            }
+            for (int d = nodes.size() - 1; d >= 0; d--) {
+                IgnoreNode node = nodes.get(d);
+                if (node != null) {
+                    String below = d == 0
+                            ? rel
+                            : rel.substring(
+                                    String.join("/", folder.subList(0, d)).length() + 1);
+                    Boolean ignored = node.checkIgnored(below, isDirectory);
+                    if (ignored != null) {
+                        return !ignored;
+                    }
+                }
+            }
+            return infoExclude == null || !Boolean.TRUE.equals(infoExclude.checkIgnored(rel, isDirectory));
+        }
+    }
+
+    /** The rules for the entries of {@code folder} (names below the root) in {@code root}. */
+    FolderRules rulesFor(Root root, List<String> folder) {
+        List<IgnoreNode> nodes = new ArrayList<>(folder.size() + 1);
+        IgnoreNode infoExclude = null;
+        if (gitignore) {
+            Path dir = root.path();
+            nodes.add(load(dir.resolve(".gitignore")));
+            for (String name : folder) {
+                dir = dir.resolve(name);
+                nodes.add(load(dir.resolve(".gitignore")));
+            }
+            infoExclude = load(root.path().resolve(".git").resolve("info").resolve("exclude"));
+        }
+        return new FolderRules(List.copyOf(folder), nodes, infoExclude);
+    }
+
+    /** Whether every name along {@code rel} is shown (for paths met outside a listing: links, events). */
+    boolean visiblePath(Root root, List<String> rel, boolean isDirectory) {
+        for (int i = 0; i < rel.size(); i++) {
+            boolean last = i == rel.size() - 1;
+            if (!rulesFor(root, rel.subList(0, i)).visible(rel.get(i), !last || isDirectory)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Forgets every cached ignore file (after one changed on disk). */
+    void invalidate() {
+        cache.clear();
+    }
+
+    /** Reads an ignore file if it is a regular file (never through a link, which could lead out of the root). */
+    private IgnoreNode load(Path file) {
+        BasicFileAttributes attrs;
+        try {
+            attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            cache.remove(file);
+            return null;
+        }
+        if (!attrs.isRegularFile() || attrs.size() > MAX_IGNORE_FILE_BYTES) {
+            return null;
+        }
+        Cached cached = cache.get(file);
+        if (cached != null && cached.modified().equals(attrs.lastModifiedTime()) && cached.size() == attrs.size()) {
+            return cached.node();
+        }
+        IgnoreNode node = new IgnoreNode();
+        try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            node.parse(in);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            log.warn("Could not read ignore file {}: {}", file, e.toString());
+            return null;
+        }
+        if (cache.size() >= MAX_CACHED_FILES) {
+            cache.clear(); // a crude bound, but it keeps memory flat on huge trees
+        }
+        cache.put(file, new Cached(attrs.lastModifiedTime(), attrs.size(), node));
+        return node;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.reservoir.provider.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.server.spi.ResourceContent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading files (streamed, limited) and folders (SEP-2093 collection contents). */
+class ReadTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void filesAreStreamedNotHeld() throws IOException {
+        Fixtures.write(dir, "a.txt", "text");
+        Fixtures.write(dir, "b.bin", new byte[] {0, 1, 2});
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        assertThat(body(fs, "a.txt")).isInstanceOf(ContentBody.TextStream.class);
+        assertThat(body(fs, "b.bin")).isInstanceOf(ContentBody.BinaryStream.class);
+        assertThat(body(fs, "b.bin").size()).hasValue(3);
+        fs.close();
+    }
+
+    @Test
+    void aFileOverTheLimitFailsWithItsSizeAndTheLimit() throws IOException {
+        Fixtures.write(dir, "big.txt", "0123456789ABCDEF");
+        FileSystemProvider fs =
+                FileSystemProvider.builder().root(dir).maxReadBytes(10).build();
+        URI uri = uri(fs, "big.txt");
+        assertThatThrownBy(() -> fs.read(uri, ReadOptions.DEFAULT)).isInstanceOfSatisfying(McpException.class, e -> {
+            var error = e.error(WireFormat.of(ProtocolRevision.LATEST));
+            assertThat(error.code()).isEqualTo(-31000);
+            assertThat(error.message()).contains("16 bytes").contains("10 bytes");
+            assertThat(error.data().get("uri").asText()).isEqualTo(uri.toString());
+            assertThat(error.data().get("size").asLong()).isEqualTo(16);
+            assertThat(error.data().get("limit").asLong()).isEqualTo(10);
+        });
+        // The server's limit counts too, and the smaller one is named.
+        FileSystemProvider roomy = FileSystemProvider.create(dir);
+        assertThatThrownBy(() -> roomy.read(uri, new ReadOptions(50, 1 << 20, 8)))
+                .isInstanceOfSatisfying(
+                        McpException.class, e -> assertThat(e.error(WireFormat.of(ProtocolRevision.LATEST))
+                                        .data()
+                                        .get("limit")
+                                        .asLong())
+                                .isEqualTo(8));
+        fs.close();
+        roomy.close();
+    }
+
+    @Test
+    void aFileThatGrowsPastTheLimitWhileReadEndsInAnError() throws IOException {
+        Path file = Fixtures.write(dir, "growing.bin", new byte[8]);
+        FileSystemProvider fs =
+                FileSystemProvider.builder().root(dir).maxReadBytes(16).build();
+        ContentBody body = body(fs, "growing.bin");
+        Files.write(file, new byte[64], StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> {
+                    try (InputStream in = body.openStream()) {
+                        in.readAllBytes();
+                    }
+                })
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("grew past the read limit");
+        fs.close();
+    }
+
+    @Test
+    void aFolderReadsAsItsUriListThenItsSmallTextFiles() throws IOException {
+        Fixtures.write(dir, "f/a.txt", "alpha");
+        Fixtures.write(dir, "f/b.bin", new byte[] {0, 1, 2});
+        Fixtures.write(dir, "f/c.txt", "x".repeat(5000));
+        Fixtures.write(dir, "f/d.txt", "delta");
+        Fixtures.write(dir, "f/sub/e.txt", "echo");
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        String f = uri(fs, "f").toString();
+        ReadResult result = fs.read(URI.create(f), new ReadOptions(50, 1000, Long.MAX_VALUE));
+        ResourceContent list = result.contents().getFirst();
+        assertThat(list.resource().uri()).isEqualTo(f);
+        assertThat(list.resource().isCollection()).isTrue();
+        assertThat(list.resource().mimeType()).isEqualTo("text/uri-list");
+        assertThat(text(list.body()))
+                .isEqualTo("# " + f + ": all 5 entries\r\n" + f + "/a.txt\r\n" + f + "/b.bin\r\n" + f + "/c.txt\r\n" + f
+                        + "/d.txt\r\n" + f + "/sub\r\n");
+        // c.txt does not fit the 1000-byte budget; b.bin is binary; sub is a folder.
+        assertThat(result.contents().subList(1, result.contents().size()))
+                .extracting(c -> c.resource().name())
+                .containsExactly("a.txt", "d.txt");
+        ResourceContent a = result.contents().get(1);
+        assertThat(a.resource().isCollection()).isFalse();
+        assertThat(a.resource().size()).isEqualTo(5L);
+        assertThat(text(a.body())).isEqualTo("alpha");
+        fs.close();
+    }
+
+    @Test
+    void aFolderReadNamesAtMostTheItemLimit() throws IOException {
+        for (int i = 0; i < 10; i++) {
+            Fixtures.write(dir, "f/%d.txt".formatted(i), "n");
+        }
+        Files.createDirectories(dir.resolve("empty"));
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        ReadResult result = fs.read(uri(fs, "f"), new ReadOptions(3, 1 << 20, Long.MAX_VALUE));
+        assertThat(result.contents()).hasSize(4);
+        assertThat(text(result.contents().getFirst().body()))
+                .startsWith("# " + uri(fs, "f") + ": the first 3 entries; resources/list with this uri");
+        ReadResult empty = fs.read(uri(fs, "empty"), ReadOptions.DEFAULT);
+        assertThat(empty.contents()).hasSize(1);
+        assertThat(text(empty.contents().getFirst().body())).isEqualTo("# " + uri(fs, "empty") + ": all 0 entries\r\n");
+        fs.close();
+    }
+
+    private static ContentBody body(FileSystemProvider fs, String rel) {
+        return fs.read(uri(fs, rel), ReadOptions.DEFAULT).contents().getFirst().body();
+    }
+
+    private static String text(ContentBody body) throws IOException {
+        StringWriter out = new StringWriter();
+        try (Reader reader = body.openReader()) {
+            reader.transferTo(out);
+        }
+        return out.toString();
+    }
+
+    private static URI uri(FileSystemProvider fs, String rel) {
+        return URI.create(fs.rootUris().getFirst() + "/" + rel);
+    }
+}
