@@ -28,6 +28,16 @@ public class McpException extends RuntimeException {
         return new McpException(new JsonRpcError(ErrorCodes.INVALID_PARAMS, message, null));
     }
 
+    /** The content of a resource is larger than the read limit: code -31000, data {uri, size, limit}. */
+    public static McpException contentTooLarge(String uri, long size, long limit) {
+        var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        data.put("uri", uri).put("size", size).put("limit", limit);
+        return new McpException(new JsonRpcError(
+                ErrorCodes.CONTENT_TOO_LARGE,
+                "Resource " + uri + " is " + size + " bytes, more than the read limit of " + limit + " bytes",
+                data));
+    }
+
     /** The error to send in the given wire format. */
     public JsonRpcError error(WireFormat wire) {
         return error;

@@ -20,5 +20,11 @@ public final class ErrorCodes {
     /** 2026-07-28: the request's protocol version is not supported; data lists the supported ones. */
     public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
+    /**
+     * Reservoir: the content is larger than the server's read limit (data: uri, size, limit).
+     * Outside the JSON-RPC reserved range, as MCP asks of implementation codes.
+     */
+    public static final int CONTENT_TOO_LARGE = -31000;
+
     private ErrorCodes() {}
 }

@@ -1,9 +1,6 @@
 package dev.reservoir.provider.fs;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
@@ -35,9 +32,6 @@ import java.util.List;
  */
 final class ContentReader {
 
-    /** Reservoir's code for content larger than the read limit (the same as the server's). */
-    static final int CONTENT_TOO_LARGE = -31000;
-
     private final Describer describer;
     private final TreeLister lister;
     private final long maxReadBytes;
@@ -55,7 +49,7 @@ final class ContentReader {
         }
         long size = entry.attrs().size();
         if (size > limit) {
-            throw tooLarge(entry.uri(), size, limit);
+            throw McpException.contentTooLarge(entry.uri(), size, limit);
         }
         ContentTypes.Info info = describer.types().info(entry);
         return ReadResult.of(describer.describe(entry, info), body(entry, info, limit));
@@ -131,15 +125,6 @@ final class ContentReader {
             throw e;
         }
         return limit == Long.MAX_VALUE ? in : new Limited(in, limit, uri);
-    }
-
-    static McpException tooLarge(String uri, long size, long limit) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        data.put("uri", uri).put("size", size).put("limit", limit);
-        return new McpException(new JsonRpcError(
-                CONTENT_TOO_LARGE,
-                "Resource " + uri + " is " + size + " bytes, more than the read limit of " + limit + " bytes",
-                data));
     }
 
     /**

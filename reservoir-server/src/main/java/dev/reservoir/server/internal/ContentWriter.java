@@ -3,7 +3,6 @@ package dev.reservoir.server.internal;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.reservoir.core.McpException;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.spi.ContentBody;
@@ -22,9 +21,6 @@ import java.util.List;
  */
 final class ContentWriter {
 
-    /** Reservoir's code for content larger than the server's read limit (outside the JSON-RPC range, as MCP asks). */
-    static final int CONTENT_TOO_LARGE = -31000;
-
     /** One item ready to write: metadata plus an opened stream, or in-memory content. */
     record Opened(Resource resource, ContentBody body, Reader reader, InputStream stream) {}
 
@@ -38,7 +34,7 @@ final class ContentWriter {
                 ContentBody body = content.body();
                 long size = body.size().orElse(-1);
                 if (size > maxBytes) {
-                    throw tooLarge(content.resource().uri(), size, maxBytes);
+                    throw McpException.contentTooLarge(content.resource().uri(), size, maxBytes);
                 }
                 Opened item =
                         switch (body) {
@@ -73,15 +69,6 @@ final class ContentWriter {
     private static <T extends Closeable> T hold(InFlight inFlight, T resource) {
         inFlight.hold(resource);
         return resource;
-    }
-
-    static McpException tooLarge(String uri, long size, long limit) {
-        var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        data.put("uri", uri).put("size", size).put("limit", limit);
-        return new McpException(new JsonRpcError(
-                CONTENT_TOO_LARGE,
-                "Resource " + uri + " is " + size + " bytes, more than this server's read limit of " + limit + " bytes",
-                data));
     }
 
     /** Writes one contents item and closes its stream. */

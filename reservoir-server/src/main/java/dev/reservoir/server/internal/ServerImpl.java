@@ -44,7 +44,13 @@ public final class ServerImpl implements McpServer {
             return t;
         });
         for (ResourceProvider provider : router.providers()) {
-            listWatches.add(provider.watchList(hub));
+            try {
+                listWatches.add(provider.watchList(hub));
+            } catch (RuntimeException e) {
+                // A provider that cannot watch (an inotify limit, say) still serves; clients just
+                // hear of fewer changes.
+                log.warn("Provider {} cannot report list changes: {}", provider, e.toString());
+            }
         }
     }
 
