@@ -94,13 +94,11 @@ final class VariableDecoder {
         return false;
     }
 
-    private static UnsafeVariableException refuse(
-            UriTemplate template, Slot slot, String problem, boolean optOutPossible) {
+    private static UnsafeVariableException refuse(UriTemplate template, Slot slot, String problem, boolean unused) {
         String message = "variable '" + slot.name() + "' of template '" + UriChars.excerpt(template.template()) + "' "
                 + problem + "; the URI is refused";
-        if (optOutPossible) {
-            message += " (a template that must accept such values can opt out with withUnsafeValuesAllowed())";
-        }
+        // The message goes to the client, so it says what was wrong with the URI and nothing about
+        // how the server could be configured (withUnsafeValuesAllowed() is documented for authors).
         return new UnsafeVariableException(slot.name(), message);
     }
 }

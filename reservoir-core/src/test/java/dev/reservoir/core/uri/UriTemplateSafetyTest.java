@@ -28,7 +28,7 @@ class UriTemplateSafetyTest {
         assertThatThrownBy(() -> PATH.match("file:///" + path))
                 .isInstanceOf(UnsafeVariableException.class)
                 .hasMessageContaining("variable 'path' of template 'file:///{+path}' contains a '..' path segment")
-                .hasMessageContaining("withUnsafeValuesAllowed()")
+                .hasMessageNotContaining("withUnsafeValuesAllowed()")
                 .extracting(e -> ((UnsafeVariableException) e).variable())
                 .isEqualTo("path");
     }
