@@ -24,9 +24,11 @@ public final class MessageValidator {
             Map.entry(McpMethods.RESOURCES_METADATA, "ReadResourceMetadataResult"),
             Map.entry(McpMethods.RESOURCES_SUBSCRIBE, "EmptyResult"),
             Map.entry(McpMethods.RESOURCES_UNSUBSCRIBE, "EmptyResult"),
-            Map.entry(McpMethods.COMPLETION_COMPLETE, "CompleteResult"));
+            Map.entry(McpMethods.COMPLETION_COMPLETE, "CompleteResult"),
+            Map.entry(McpMethods.LOGGING_SET_LEVEL, "EmptyResult"));
 
     private static final Map<String, String> NOTIFICATIONS = Map.of(
+            McpMethods.NOTIFICATION_MESSAGE, "LoggingMessageNotification",
             McpMethods.NOTIFICATION_RESOURCE_UPDATED, "ResourceUpdatedNotification",
             McpMethods.NOTIFICATION_RESOURCE_LIST_CHANGED, "ResourceListChangedNotification",
             McpMethods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED, "SubscriptionsAcknowledgedNotification",

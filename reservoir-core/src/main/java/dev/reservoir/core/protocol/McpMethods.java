@@ -15,11 +15,14 @@ public final class McpMethods {
     public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
     public static final String SUBSCRIPTIONS_LISTEN = "subscriptions/listen";
     public static final String COMPLETION_COMPLETE = "completion/complete";
+    /** Stateful era only (2026-07-28 sets the level per request in _meta). */
+    public static final String LOGGING_SET_LEVEL = "logging/setLevel";
 
     public static final String NOTIFICATION_INITIALIZED = "notifications/initialized";
     public static final String NOTIFICATION_CANCELLED = "notifications/cancelled";
     public static final String NOTIFICATION_RESOURCE_UPDATED = "notifications/resources/updated";
     public static final String NOTIFICATION_RESOURCE_LIST_CHANGED = "notifications/resources/list_changed";
+    public static final String NOTIFICATION_MESSAGE = "notifications/message";
     public static final String NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
 
     private McpMethods() {}

@@ -119,7 +119,8 @@ public enum ProtocolRevision {
             case McpMethods.INITIALIZE,
                     McpMethods.PING,
                     McpMethods.RESOURCES_SUBSCRIBE,
-                    McpMethods.RESOURCES_UNSUBSCRIBE -> !isStateless();
+                    McpMethods.RESOURCES_UNSUBSCRIBE,
+                    McpMethods.LOGGING_SET_LEVEL -> !isStateless();
             case McpMethods.SERVER_DISCOVER, McpMethods.SUBSCRIPTIONS_LISTEN -> isStateless();
             case McpMethods.RESOURCES_LIST,
                     McpMethods.RESOURCES_TEMPLATES_LIST,

@@ -27,6 +27,11 @@ final class Capabilities {
         g.writeBooleanField("subscribe", true);
         g.writeBooleanField("listChanged", true);
         g.writeEndObject();
+        if (!wire.revision().isStateless()) {
+            // Logging is per request in 2026-07-28 (_meta logLevel), a capability before.
+            g.writeObjectFieldStart("logging");
+            g.writeEndObject();
+        }
         if (wire.revision().hasCompletionsCapability()) {
             g.writeObjectFieldStart("completions");
             g.writeEndObject();

@@ -15,6 +15,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.transport.MessageSink;
@@ -41,6 +42,7 @@ final class ConnectionImpl implements ServerConnection {
     private static final java.util.Set<String> INLINE = java.util.Set.of(
             McpMethods.INITIALIZE,
             McpMethods.PING,
+            McpMethods.LOGGING_SET_LEVEL,
             McpMethods.RESOURCES_SUBSCRIBE,
             McpMethods.RESOURCES_UNSUBSCRIBE,
             McpMethods.SUBSCRIPTIONS_LISTEN);
@@ -178,7 +180,14 @@ final class ConnectionImpl implements ServerConnection {
             if (call.state() != InFlight.State.RUNNING) {
                 return; // cancelled or timed out: the interrupt was ours, and nothing more is sent
             }
-            response = new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(t, call.wire, request.method()));
+            var error = ErrorMapper.toError(t, call.wire, request.method());
+            if (error.code() == ErrorCodes.INTERNAL_ERROR) {
+                clientLog(
+                        call,
+                        LoggingLevel.ERROR,
+                        request.method() + " failed with an internal error; the server's log has the details");
+            }
+            response = new JsonRpcErrorResponse(request.id(), error);
         }
         if (call.finish()) {
             end(call);
@@ -218,6 +227,11 @@ final class ConnectionImpl implements ServerConnection {
                 call.method,
                 call.id,
                 server.settings().requestTimeout());
+        clientLog(
+                call,
+                LoggingLevel.WARNING,
+                call.method + " timed out after "
+                        + server.settings().requestTimeout().toMillis() + " ms");
         sendQuietly(
                 call.replies,
                 new JsonRpcErrorResponse(
@@ -264,6 +278,34 @@ final class ConnectionImpl implements ServerConnection {
             onEnd.run();
         }
         call.replies.finish();
+    }
+
+    void setLogLevel(LoggingLevel level) {
+        session.logLevel = level;
+    }
+
+    /**
+     * Tells the client about a failure with a log message, if it asked for log messages: in the
+     * stateless era on the request's own channel (its _meta named a level), in the stateful era on
+     * the session's (logging/setLevel). The server's log has the details; the client gets a sentence.
+     */
+    private void clientLog(InFlight call, LoggingLevel level, String text) {
+        boolean stateless = call.wire != null && call.wire.revision().isStateless();
+        LoggingLevel threshold = stateless ? call.logLevel : session.logLevel;
+        if (threshold == null || !level.atLeast(threshold) || (!stateless && !session.initialized())) {
+            return;
+        }
+        ObjectNode params = JsonNodeFactory.instance
+                .objectNode()
+                .put("level", level.wire())
+                .put("logger", "reservoir")
+                .put("data", text);
+        JsonRpcNotification message = new JsonRpcNotification(McpMethods.NOTIFICATION_MESSAGE, params);
+        if (stateless) {
+            sendQuietly(call.replies, message);
+        } else {
+            outbox.offer(new Object(), message);
+        }
     }
 
     boolean initialize(LegacySession.Negotiated negotiated) {

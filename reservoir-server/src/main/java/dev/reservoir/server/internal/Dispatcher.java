@@ -8,6 +8,7 @@ import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
@@ -55,6 +56,7 @@ final class Dispatcher {
         return switch (method) {
             case McpMethods.INITIALIZE -> lifecycle.initialize(ctx, params);
             case McpMethods.PING -> lifecycle.ping(ctx);
+            case McpMethods.LOGGING_SET_LEVEL -> lifecycle.setLevel(ctx, params);
             case McpMethods.SERVER_DISCOVER -> lifecycle.discover(ctx);
             case McpMethods.RESOURCES_LIST -> resources.list(ctx, params);
             case McpMethods.RESOURCES_TEMPLATES_LIST -> resources.templates(ctx, params);
@@ -112,6 +114,14 @@ final class Dispatcher {
                     "Invalid params: '_meta." + MetaKeys.CLIENT_CAPABILITIES + "' must be an object");
         }
         WireFormat wire = new WireFormat(revision, Capabilities.optsIntoSep2093(capabilities));
+        JsonNode level = meta.get(MetaKeys.LOG_LEVEL);
+        if (level != null && !level.isNull()) {
+            inFlight.logLevel = level.isTextual() ? LoggingLevel.fromWire(level.textValue()) : null;
+            if (inFlight.logLevel == null) {
+                throw McpException.invalidParams(
+                        "Invalid params: '_meta." + MetaKeys.LOG_LEVEL + "' must be a logging level");
+            }
+        }
         return new RequestContext(wire, capabilities, inFlight, connection);
     }
 

@@ -1,6 +1,7 @@
 package dev.reservoir.server.internal;
 
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.transport.MessageSink;
 import java.io.Closeable;
@@ -34,6 +35,8 @@ final class InFlight {
     volatile Thread thread;
     volatile Future<?> timeout;
     volatile WireFormat wire;
+    /** Stateless era: the level from the request's _meta, or null (no log messages for it). */
+    volatile LoggingLevel logLevel;
     /** Runs when a detached request (a listen stream) ends. */
     volatile Runnable onEnd;
 

@@ -2,6 +2,7 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import java.util.Set;
@@ -16,6 +17,9 @@ final class LegacySession {
 
     private final AtomicReference<Negotiated> negotiated = new AtomicReference<>();
     private volatile boolean initializedNotified;
+    /** The level the client asked for with logging/setLevel; null: send no log messages. */
+    volatile LoggingLevel logLevel;
+
     final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
 
     /** Records the handshake; false if initialize already happened on this connection. */

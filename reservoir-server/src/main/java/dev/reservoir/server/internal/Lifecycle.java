@@ -6,6 +6,7 @@ import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.ModelReader;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
@@ -51,6 +52,18 @@ final class Lifecycle {
                 g.writeStringField("instructions", instructions);
             }
         });
+    }
+
+    /** logging/setLevel: log messages at this level and above go to the session from now on. */
+    JsonWritable setLevel(RequestContext ctx, ObjectNode params) {
+        String name = Params.requiredString(params, "level");
+        LoggingLevel level = LoggingLevel.fromWire(name);
+        if (level == null) {
+            throw McpException.invalidParams("Invalid params: 'level' must be one of debug, info, notice, warning, "
+                    + "error, critical, alert, emergency");
+        }
+        ctx.connection().setLogLevel(level);
+        return ctx.empty();
     }
 
     JsonWritable ping(RequestContext ctx) {
