@@ -1,0 +1,147 @@
+package dev.reservoir.transport.http.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.protocol.MetaKeys;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Optional;
+
+/**
+ * The 2026-07-28 request metadata headers: {@code MCP-Protocol-Version} must equal the body's
+ * {@code _meta} version, {@code Mcp-Method} the body's method, and {@code Mcp-Name} the body's
+ * {@code params.name} or {@code params.uri} (after Base64 sentinel decoding). A failure is
+ * HeaderMismatch (-32020), answered with 400.
+ */
+final class HeaderChecks {
+
+    private static final String SENTINEL_START = "=?base64?";
+    private static final String SENTINEL_END = "?=";
+
+    private HeaderChecks() {}
+
+    /** The request's {@code _meta} protocol version if it is a string, else empty. */
+    static Optional<String> metaVersion(JsonRpcRequest request) {
+        JsonNode version = meta(request).path(MetaKeys.PROTOCOL_VERSION);
+        return version.isTextual() ? Optional.of(version.textValue()) : Optional.empty();
+    }
+
+    /** Whether {@code _meta} lacks what every 2026-07-28 request must carry (then 400, not 200). */
+    static boolean metaIncomplete(JsonRpcRequest request) {
+        JsonNode meta = meta(request);
+        return !meta.path(MetaKeys.PROTOCOL_VERSION).isTextual()
+                || !meta.path(MetaKeys.CLIENT_CAPABILITIES).isObject();
+    }
+
+    /**
+     * Whether the request is served statelessly: its {@code _meta} names a version that is not one
+     * of the handshake era (a 2026-07-28 version, or one nobody knows, which the engine refuses).
+     */
+    static boolean namesStatelessVersion(JsonRpcRequest request) {
+        return metaVersion(request)
+                .map(v -> ProtocolRevision.parse(v)
+                        .map(ProtocolRevision::isStateless)
+                        .orElse(true))
+                .orElse(false);
+    }
+
+    /**
+     * Checks the headers of a stateless request against its body.
+     *
+     * @return the HeaderMismatch error, or empty when they agree
+     */
+    static Optional<JsonRpcError> verify(
+            JsonRpcRequest request, String protocolHeader, String methodHeader, String nameHeader) {
+        Optional<String> version = metaVersion(request);
+        if (version.isPresent()) {
+            if (protocolHeader == null) {
+                return mismatch("the " + Wire.PROTOCOL_VERSION + " header is required");
+            }
+            if (!protocolHeader.trim().equals(version.get())) {
+                return mismatch(Wire.PROTOCOL_VERSION + " header value '" + protocolHeader.trim()
+                        + "' does not match body value '" + version.get() + "'");
+            }
+        }
+        if (methodHeader == null) {
+            return mismatch("the " + Wire.METHOD + " header is required");
+        }
+        if (!methodHeader.trim().equals(request.method())) {
+            return mismatch(Wire.METHOD + " header value '" + methodHeader.trim() + "' does not match body value '"
+                    + request.method() + "'");
+        }
+        String field = nameField(request.method());
+        JsonNode bodyName = field == null || request.params() == null
+                ? null
+                : request.params().get(field);
+        if (bodyName == null || !bodyName.isTextual()) {
+            return Optional.empty();
+        }
+        if (nameHeader == null) {
+            return mismatch("the " + Wire.NAME + " header is required for " + request.method());
+        }
+        Optional<String> decoded = decode(nameHeader.trim());
+        if (decoded.isEmpty()) {
+            return mismatch(Wire.NAME + " header value is not valid (bad characters or Base64)");
+        }
+        if (!decoded.get().equals(bodyName.textValue())) {
+            return mismatch(Wire.NAME + " header value '" + decoded.get() + "' does not match body value '"
+                    + bodyName.textValue() + "'");
+        }
+        return Optional.empty();
+    }
+
+    /** The body field {@code Mcp-Name} mirrors for a method, or null when it has none. */
+    static String nameField(String method) {
+        return switch (method) {
+            case "resources/read" -> "uri";
+            case "tools/call", "prompts/get" -> "name";
+            default -> null;
+        };
+    }
+
+    /**
+     * Decodes a header value: {@code =?base64?...?=} is Base64 of UTF-8, anything else is literal
+     * visible ASCII (and space or tab). Empty when the value is not valid.
+     */
+    static Optional<String> decode(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 || c > 0x7e) && c != '\t') {
+                return Optional.empty();
+            }
+        }
+        if (value.length() >= SENTINEL_START.length() + SENTINEL_END.length()
+                && value.startsWith(SENTINEL_START)
+                && value.endsWith(SENTINEL_END)) {
+            String encoded = value.substring(SENTINEL_START.length(), value.length() - SENTINEL_END.length());
+            if (encoded.length() % 4 != 0) {
+                return Optional.empty(); // padding is required
+            }
+            try {
+                byte[] bytes = Base64.getDecoder().decode(encoded);
+                var decoder = StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+                return Optional.of(
+                        decoder.decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+            } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(value);
+    }
+
+    private static JsonNode meta(JsonRpcRequest request) {
+        ObjectNode params = request.params();
+        return params == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : params.path("_meta");
+    }
+
+    private static Optional<JsonRpcError> mismatch(String detail) {
+        return Optional.of(new JsonRpcError(ErrorCodes.HEADER_MISMATCH, "Header mismatch: " + detail, null));
+    }
+}

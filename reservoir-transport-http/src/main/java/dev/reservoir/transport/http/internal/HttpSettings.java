@@ -1,0 +1,57 @@
+package dev.reservoir.transport.http.internal;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What an HTTP transport was built with. Immutable.
+ *
+ * @param endpoint the Streamable HTTP endpoint path, such as {@code /mcp}
+ * @param legacySsePath the 2024-11-05 SSE path ({@code /sse}), or null when that transport is off
+ * @param legacyMessagePath the 2024-11-05 POST path the SSE endpoint announces
+ * @param guard the Host, Origin and token checks
+ * @param keystore the TLS keystore, or null for plain HTTP
+ * @param sseRetry the reconnection delay sent to clients in {@code retry} fields
+ * @param ssePollInterval how long a resumable SSE connection stays open before the server closes it
+ *     (the client reconnects with {@code Last-Event-ID}); null keeps connections open
+ * @param sseAfter how long a POST waits for its answer before it switches to an SSE stream
+ * @param keepAlive how often an idle SSE stream gets a comment line
+ */
+public record HttpSettings(
+        String host,
+        int port,
+        String endpoint,
+        String legacySsePath,
+        String legacyMessagePath,
+        Guard guard,
+        Path keystore,
+        char[] keystorePassword,
+        String keystoreType,
+        Limits limits,
+        Duration sseRetry,
+        Duration ssePollInterval,
+        Duration sseAfter,
+        Duration keepAlive) {
+
+    /**
+     * Limits that keep one client, or many, from making the server hold unbounded memory.
+     *
+     * @param maxRequestBytes the largest request body (more gets 413)
+     * @param maxSessions stateful sessions open at once (more gets 503)
+     * @param maxStreamsPerSession SSE streams one session may have open at once (more gets 429)
+     * @param maxStreams SSE streams open at once over all clients (more gets 429)
+     * @param sessionIdleTimeout a session with no request and no open stream for this long ends
+     * @param connectionIdleTimeout an HTTP connection with no traffic for this long is closed
+     * @param replayEvents events kept per stream for {@code Last-Event-ID} resumption
+     * @param replayBytes bytes kept per stream for resumption (the newest event is always kept)
+     */
+    public record Limits(
+            int maxRequestBytes,
+            int maxSessions,
+            int maxStreamsPerSession,
+            int maxStreams,
+            Duration sessionIdleTimeout,
+            Duration connectionIdleTimeout,
+            int replayEvents,
+            long replayBytes) {}
+}

@@ -1,0 +1,203 @@
+package dev.reservoir.transport.http.internal;
+
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.server.McpServer;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where every HTTP request enters: routes by path and method, after the {@link Guard} checks
+ * (Host, Origin, then the token; CORS preflights need no token). Runs on a virtual thread per
+ * request, so handlers block.
+ */
+public final class McpHandler extends Handler.Abstract {
+
+    private static final Logger log = LoggerFactory.getLogger(McpHandler.class);
+    private static final String ALLOWED_HEADERS = String.join(
+            ", ",
+            "Content-Type",
+            "Accept",
+            "Authorization",
+            Wire.SESSION_ID,
+            Wire.PROTOCOL_VERSION,
+            Wire.METHOD,
+            Wire.NAME,
+            Wire.LAST_EVENT_ID);
+
+    private final HttpSettings settings;
+    private final Sessions sessions;
+    private final StreamableEndpoint streamable;
+    private final LegacyEndpoint legacy;
+    private final SlowAnswers slow;
+
+    public McpHandler(McpServer server, HttpSettings settings) {
+        this.settings = settings;
+        this.sessions = new Sessions(settings.limits());
+        this.slow = new SlowAnswers(settings.sseAfter());
+        this.streamable = new StreamableEndpoint(server, settings, sessions, slow);
+        this.legacy = settings.legacySsePath() == null ? null : new LegacyEndpoint(server, settings, sessions);
+    }
+
+    /** Ends sessions that were idle too long; the transport calls it now and then. */
+    public void expireSessions() {
+        sessions.expire();
+    }
+
+    /** Switches answers that take long to SSE streams; the transport calls it every {@link #slowAnswerTick}. */
+    public void switchSlowAnswers() {
+        slow.tick();
+    }
+
+    /** How often {@link #switchSlowAnswers} should run. */
+    public java.time.Duration slowAnswerTick() {
+        return slow.tickInterval();
+    }
+
+    /** Ends every session and legacy connection (the transport stops). */
+    public void closeAll() {
+        sessions.closeAll();
+        if (legacy != null) {
+            legacy.closeAll();
+        }
+    }
+
+    /** Open sessions (for tests and metrics). */
+    public int sessionCount() {
+        return sessions.count();
+    }
+
+    /** Open SSE streams (for tests and metrics). */
+    public int streamCount() {
+        return sessions.openStreams();
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        String path = Request.getPathInContext(request);
+        Route route = route(path);
+        if (route == null) {
+            return false;
+        }
+        String origin = Exchange.header(request, HttpHeader.ORIGIN.asString());
+        Guard.Verdict.Refused refused =
+                settings.guard().checkPlace(Exchange.header(request, HttpHeader.HOST.asString()), origin);
+        if (refused != null) {
+            refuse(response, callback, refused);
+            return true;
+        }
+        if (origin != null) {
+            cors(response, origin);
+        }
+        String method = request.getMethod();
+        if (method.equals("OPTIONS")) {
+            preflight(response, callback, route);
+            return true;
+        }
+        Guard.Verdict verdict =
+                settings.guard().authenticate(Exchange.header(request, HttpHeader.AUTHORIZATION.asString()));
+        if (verdict instanceof Guard.Verdict.Refused no) {
+            refuse(response, callback, no);
+            return true;
+        }
+        String principal = ((Guard.Verdict.Allowed) verdict).principal();
+        try {
+            switch (route) {
+                case MCP -> {
+                    switch (method) {
+                        case "POST" -> streamable.post(request, response, callback, principal);
+                        case "GET" -> streamable.get(request, response, callback, principal);
+                        case "DELETE" -> streamable.delete(request, response, callback, principal);
+                        default -> notAllowed(response, callback, "GET, POST, DELETE, OPTIONS");
+                    }
+                }
+                case LEGACY_SSE -> {
+                    if (method.equals("GET")) {
+                        legacy.open(request, response, callback, principal);
+                    } else {
+                        notAllowed(response, callback, "GET, OPTIONS");
+                    }
+                }
+                case LEGACY_MESSAGE -> {
+                    if (method.equals("POST")) {
+                        legacy.post(request, response, callback, principal);
+                    } else {
+                        notAllowed(response, callback, "POST, OPTIONS");
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            callback.failed(e);
+        } catch (Exception | Error e) {
+            log.error("{} {} failed", method, path, e);
+            if (!response.isCommitted()) {
+                Wire.error(response, callback, 500, null, JsonRpcError.internalError());
+            } else {
+                callback.failed(e);
+            }
+        }
+        return true;
+    }
+
+    private enum Route {
+        MCP,
+        LEGACY_SSE,
+        LEGACY_MESSAGE
+    }
+
+    private Route route(String path) {
+        if (path.equals(settings.endpoint())) {
+            return Route.MCP;
+        }
+        if (legacy != null && path.equals(settings.legacySsePath())) {
+            return Route.LEGACY_SSE;
+        }
+        if (legacy != null && path.equals(settings.legacyMessagePath())) {
+            return Route.LEGACY_MESSAGE;
+        }
+        return null;
+    }
+
+    private static void refuse(Response response, Callback callback, Guard.Verdict.Refused refused) {
+        if (refused.wwwAuthenticate() != null) {
+            response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.wwwAuthenticate());
+        }
+        Wire.error(
+                response,
+                callback,
+                refused.status(),
+                null,
+                new JsonRpcError(ErrorCodes.INVALID_REQUEST, refused.message(), null));
+    }
+
+    /** Browsers may call an allowed origin's server; they see our headers and the session id. */
+    private static void cors(Response response, String origin) {
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        response.getHeaders().add(HttpHeader.VARY, "Origin");
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, Wire.SESSION_ID + ", WWW-Authenticate");
+    }
+
+    private static void preflight(Response response, Callback callback, Route route) {
+        String methods =
+                switch (route) {
+                    case MCP -> "GET, POST, DELETE";
+                    case LEGACY_SSE -> "GET";
+                    case LEGACY_MESSAGE -> "POST";
+                };
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, methods);
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS);
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, "600");
+        Wire.empty(response, callback, 204);
+    }
+
+    private static void notAllowed(Response response, Callback callback, String allow) {
+        response.getHeaders().put(HttpHeader.ALLOW, allow);
+        Wire.fail(response, callback, 405, null, "Method not allowed: use " + allow);
+    }
+}

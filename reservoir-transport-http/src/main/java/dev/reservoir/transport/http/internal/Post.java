@@ -1,0 +1,96 @@
+package dev.reservoir.transport.http.internal;
+
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import java.io.IOException;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * A POST to the MCP endpoint, read and decoded: its frame, the headers that route it, and what
+ * its client accepts.
+ *
+ * @param single the frame's request when it is one request, else null
+ * @param version the {@code MCP-Protocol-Version} header, or null
+ */
+record Post(Decoded frame, JsonRpcRequest single, String sessionId, String version, boolean json, boolean sse) {
+
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
+    /**
+     * Reads a POST: checks Accept (406) and Content-Type (415) and the size of the body (413).
+     * Returns null when it answered the request itself.
+     */
+    static Post read(Request request, Response response, Callback callback, int maxBytes) throws IOException {
+        String accept = Exchange.header(request, HttpHeader.ACCEPT.asString());
+        boolean json = Wire.accepts(accept, Wire.JSON);
+        boolean sse = Wire.accepts(accept, Wire.EVENT_STREAM);
+        if (!json && !sse) {
+            Wire.fail(response, callback, 406, null, "Not acceptable: accept application/json or text/event-stream");
+            return null;
+        }
+        String contentType = Exchange.header(request, HttpHeader.CONTENT_TYPE.asString());
+        if (contentType != null && !contentType.split(";")[0].trim().equalsIgnoreCase(Wire.JSON)) {
+            Wire.fail(response, callback, 415, null, "Unsupported media type: send application/json");
+            return null;
+        }
+        byte[] body;
+        try {
+            body = Exchange.body(request, maxBytes);
+        } catch (Exchange.TooLarge e) {
+            Wire.fail(
+                    response,
+                    callback,
+                    413,
+                    null,
+                    "Request too large: the body is longer than this server's limit of " + maxBytes + " bytes");
+            return null;
+        }
+        Decoded frame = CODEC.decode(body);
+        return new Post(
+                frame,
+                frame instanceof Decoded.Single(JsonRpcRequest r) ? r : null,
+                Exchange.header(request, Wire.SESSION_ID),
+                Exchange.header(request, Wire.PROTOCOL_VERSION),
+                json,
+                sse);
+    }
+
+    /** The id of the request, or null when the frame is not one request. */
+    RequestId id() {
+        return single == null ? null : single.id();
+    }
+
+    boolean isInitialize() {
+        return single != null && single.method().equals(McpMethods.INITIALIZE);
+    }
+
+    /**
+     * Whether the 2026-07-28 era serves it: its {@code _meta} names such a version, or it has no
+     * {@code _meta} version, no session, and a header that names one (then the engine answers the
+     * missing field).
+     */
+    boolean stateless() {
+        if (single == null) {
+            return false;
+        }
+        if (HeaderChecks.namesStatelessVersion(single)) {
+            return true;
+        }
+        return sessionId == null && HeaderChecks.metaVersion(single).isEmpty() && !isInitialize() && statelessHeader();
+    }
+
+    /** Whether the {@code MCP-Protocol-Version} header names a 2026-07-28 (or later) revision. */
+    boolean statelessHeader() {
+        return version != null
+                && ProtocolRevision.parse(version.trim())
+                        .map(ProtocolRevision::isStateless)
+                        .orElse(false);
+    }
+}

@@ -1,0 +1,291 @@
+package dev.reservoir.transport.http.internal;
+
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcResponse;
+import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.transport.http.sse.SseEncoder;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The answer to one POST. The first message decides its form: a response that is ready first is
+ * written as {@code application/json} (streamed, with its status), a notification first (the
+ * acknowledgement of a listen stream) opens an SSE stream, and a frame that needs no answer gets
+ * 202. A request still unanswered after {@code sseAfter} switches to an SSE stream, which in the
+ * handshake era is resumable and may be polled. Writes of a JSON answer happen on the engine's
+ * thread inside {@link #send} (so content streams from the provider to the socket); SSE events go
+ * through an {@link EventStream} that the request's own thread pumps in {@link #complete}.
+ */
+final class PostExchange implements MessageSink {
+
+    private static final Logger log = LoggerFactory.getLogger(PostExchange.class);
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+    private static final int JSON_BUFFER = 16 * 1024;
+
+    /** What differs between the kinds of POST (a session's, an initialize, a stateless one). */
+    interface Hooks {
+        /** Just before the response commits (an initialize that succeeded adds its session id). */
+        default void beforeCommit(Response response) {}
+
+        /** A stream for an SSE answer, or null when the stream budget is spent. */
+        EventStream openStream();
+
+        /** The SSE answer's pump ended. */
+        void streamDone(EventStream stream);
+
+        /** The priming event for a new reader of the stream, or null (2025-11-25 resumable streams only). */
+        default byte[] priming(EventStream.Reader reader) {
+            return null;
+        }
+    }
+
+    private enum Mode {
+        PENDING,
+        JSON,
+        SSE,
+        REFUSED
+    }
+
+    private final Response response;
+    private final boolean stateless;
+    private final boolean metaIncomplete;
+    private final boolean acceptsJson;
+    private final boolean acceptsSse;
+    private final Hooks hooks;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private Mode mode = Mode.PENDING;
+    private boolean finished;
+    private EventStream stream;
+    private Throwable failure;
+    private long startedNanos;
+
+    PostExchange(
+            Response response,
+            boolean stateless,
+            boolean metaIncomplete,
+            boolean acceptsJson,
+            boolean acceptsSse,
+            Hooks hooks) {
+        this.response = response;
+        this.stateless = stateless;
+        this.metaIncomplete = metaIncomplete;
+        this.acceptsJson = acceptsJson;
+        this.acceptsSse = acceptsSse;
+        this.hooks = hooks;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) throws IOException {
+        lock.lock();
+        try {
+            switch (mode) {
+                case PENDING -> {
+                    if (message instanceof JsonRpcResponse && acceptsJson) {
+                        writeJson(Statuses.of(message, stateless, metaIncomplete), out -> CODEC.write(message, out));
+                    } else if (toSse() || refuse()) {
+                        stream.append(Wire.event(null, message));
+                    }
+                }
+                case SSE -> stream.append(Wire.event(null, message));
+                case JSON, REFUSED -> log.debug("Dropping a message sent after the answer was complete: {}", message);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
+        lock.lock();
+        try {
+            switch (mode) {
+                case PENDING -> {
+                    if (acceptsJson) {
+                        writeJson(200, out -> CODEC.writeBatch(messages, out));
+                    } else if (toSse() || refuse()) {
+                        stream.append(Wire.event(null, messages));
+                    }
+                }
+                case SSE -> stream.append(Wire.event(null, messages));
+                case JSON, REFUSED -> log.debug("Dropping a batch sent after the answer was complete");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void finish() {
+        lock.lock();
+        try {
+            finished = true;
+            if (mode == Mode.SSE) {
+                stream.end();
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean finishEndsStream() {
+        return true;
+    }
+
+    /**
+     * Completes the HTTP exchange on the request's thread, once the engine has the frame: waits for
+     * the answer's form, then either waits for the JSON write, answers 202, or pumps the SSE stream.
+     *
+     * @param slow where an answer that takes long is switched to SSE, or null never to switch
+     * @param abort closes the HTTP connection (a replaced or too slow SSE reader)
+     * @return how an SSE answer's pump ended, or null when the answer was not SSE
+     */
+    SsePump.Outcome complete(Callback callback, SlowAnswers slow, SsePump.Options options, Runnable abort)
+            throws InterruptedException {
+        boolean watched = slow != null && acceptsSse;
+        lock.lock();
+        try {
+            if (watched && mode == Mode.PENDING && !finished) {
+                startedNanos = System.nanoTime();
+                slow.add(this);
+            }
+            try {
+                while (mode == Mode.PENDING && !finished) {
+                    changed.await();
+                }
+            } finally {
+                if (watched) {
+                    slow.remove(this);
+                }
+            }
+            switch (mode) {
+                case PENDING -> {
+                    Wire.empty(response, callback, 202); // notifications and responses only
+                    return null;
+                }
+                case JSON, REFUSED -> {
+                    while (!finished) {
+                        changed.await();
+                    }
+                    if (failure != null) {
+                        callback.failed(failure);
+                    } else {
+                        callback.succeeded();
+                    }
+                    return null;
+                }
+                case SSE -> {
+                    // Pumped below, without the lock: the engine appends while the pump writes.
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        EventStream.Reader reader = stream.attach(null, abort);
+        try {
+            if (reader == null) {
+                callback.failed(new EofException("the stream was closed"));
+                return SsePump.Outcome.REPLACED;
+            }
+            SsePump.Outcome outcome = SsePump.run(stream, reader, response, hooks.priming(reader), options);
+            switch (outcome) {
+                case ENDED, POLL -> callback.succeeded();
+                default ->
+                    callback.failed(
+                            new EofException("SSE stream " + outcome.name().toLowerCase()));
+            }
+            return outcome;
+        } finally {
+            hooks.streamDone(stream);
+        }
+    }
+
+    /** Switches to SSE if still unanswered after {@code afterNanos}; true when nothing is left to do. */
+    boolean switchIfWaited(long now, long afterNanos) {
+        lock.lock();
+        try {
+            if (mode != Mode.PENDING || finished) {
+                return true;
+            }
+            if (now - startedNanos < afterNanos) {
+                return false;
+            }
+            toSse(); // stays pending (JSON later) when no stream can be had
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private interface Body {
+        void write(ResponseOutput out) throws IOException;
+    }
+
+    private void writeJson(int status, Body body) throws IOException {
+        mode = Mode.JSON;
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+        hooks.beforeCommit(response);
+        ResponseOutput out = new ResponseOutput(response, JSON_BUFFER);
+        try {
+            body.write(out);
+            out.close();
+        } catch (IOException | RuntimeException e) {
+            // A provider's stream broke half-way, or the client left: the exchange fails, so the
+            // client sees a broken response rather than truncated JSON.
+            failure = e;
+            throw e;
+        }
+    }
+
+    /** Switches to SSE; false when no stream could be had (the budget is spent). */
+    private boolean toSse() {
+        if (!acceptsSse || mode != Mode.PENDING) {
+            return mode == Mode.SSE;
+        }
+        EventStream s = hooks.openStream();
+        if (s == null) {
+            return false;
+        }
+        stream = s;
+        mode = Mode.SSE;
+        SsePump.startResponse(response);
+        hooks.beforeCommit(response);
+        changed.signalAll();
+        return true;
+    }
+
+    /** Answers 429 (no stream could be opened) or 406 (the client takes no SSE); always false. */
+    private boolean refuse() throws IOException {
+        mode = Mode.REFUSED;
+        int status = acceptsSse ? 429 : 406;
+        String why = acceptsSse
+                ? "Too many requests: the server has its most SSE streams open; retry later"
+                : "Not acceptable: this answer is an SSE stream, and the request's Accept header excludes "
+                        + Wire.EVENT_STREAM;
+        writeJson(
+                status,
+                out -> CODEC.write(
+                        new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST, why, null)), out));
+        changed.signalAll();
+        return false;
+    }
+
+    static byte[] primingEvent(EventStream.Reader reader, long retryMillis) {
+        return SseEncoder.event(reader.position(), null, "", retryMillis);
+    }
+}

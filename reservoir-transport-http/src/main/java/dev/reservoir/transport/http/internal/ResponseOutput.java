@@ -1,0 +1,98 @@
+package dev.reservoir.transport.http.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Response;
+
+/**
+ * A blocking output stream over a Jetty response that holds the first bytes (in a buffer that
+ * grows from 2 KiB to its limit): a body that fits is sent in one write with its length (no
+ * chunking); a longer one streams as it is written, so large content is never held whole. Not
+ * thread-safe; the caller serializes writes.
+ */
+final class ResponseOutput extends OutputStream {
+
+    private static final int INITIAL = 2048;
+
+    private final Response response;
+    private final int limit;
+    private byte[] buffer;
+    private int count;
+    private boolean streamed;
+    private boolean closed;
+
+    ResponseOutput(Response response, int limit) {
+        this.response = response;
+        this.limit = limit;
+        this.buffer = new byte[Math.min(INITIAL, limit)];
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        if (count == buffer.length && !grow(1)) {
+            drain(false);
+        }
+        buffer[count++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (closed) {
+            throw new IOException("the response is complete");
+        }
+        if (len > buffer.length - count && !grow(len)) {
+            drain(false);
+            if (len >= buffer.length) {
+                Content.Sink.write(response, false, ByteBuffer.wrap(b, off, len));
+                return;
+            }
+        }
+        System.arraycopy(b, off, buffer, count, len);
+        count += len;
+    }
+
+    /** Makes room for {@code more} bytes within the limit; false when the limit is reached. */
+    private boolean grow(int more) {
+        if (streamed || count + more > limit) {
+            return false;
+        }
+        int size = buffer.length;
+        while (size < count + more) {
+            size = Math.min(limit, size * 2);
+        }
+        buffer = Arrays.copyOf(buffer, size);
+        return true;
+    }
+
+    /**
+     * Does nothing: the JSON writer flushes when it closes, and the body should still go out in one
+     * write with its length when it fits. Bytes go out when the buffer fills, and at {@link #close}.
+     */
+    @Override
+    public void flush() {}
+
+    /** Sends what is held as the end of the body. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!streamed && !response.isCommitted()) {
+            // The whole body is here: say its length rather than chunking it.
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, count);
+        }
+        drain(true);
+    }
+
+    private void drain(boolean last) throws IOException {
+        streamed |= !last;
+        ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, count);
+        count = 0;
+        Content.Sink.write(response, last, bytes);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.reservoir.transport.http.internal;
+
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.server.transport.ServerConnection;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The 2026-07-28 era: every POST is served on an engine connection of its own, closed when the
+ * exchange ends; a client that closes its response stream cancels the request (or ends its
+ * {@code subscriptions/listen} stream). Headers must agree with the body first (400 -32020).
+ */
+final class StatelessPosts {
+
+    /** No notification belongs to no request in this era. */
+    private static final MessageSink NO_NOTIFICATIONS = new MessageSink() {
+        @Override
+        public void send(JsonRpcMessage message) {}
+
+        @Override
+        public void sendBatch(List<? extends JsonRpcMessage> messages) {}
+
+        @Override
+        public boolean finishEndsStream() {
+            return true;
+        }
+    };
+
+    private static final Duration REQUEST_KEEP_ALIVE = Duration.ofSeconds(1);
+
+    private final McpServer server;
+    private final HttpSettings settings;
+    private final Sessions budget;
+    private final SlowAnswers slow;
+
+    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow) {
+        this.server = server;
+        this.settings = settings;
+        this.budget = budget;
+        this.slow = slow;
+    }
+
+    void serve(Request request, Response response, Callback callback, Post post) throws InterruptedException {
+        Optional<JsonRpcError> mismatch = HeaderChecks.verify(
+                post.single(),
+                post.version(),
+                Exchange.header(request, Wire.METHOD),
+                Exchange.header(request, Wire.NAME));
+        if (mismatch.isPresent()) {
+            Wire.error(response, callback, 400, post.id(), mismatch.get());
+            return;
+        }
+        ServerConnection connection = server.connect(NO_NOTIFICATIONS);
+        PostExchange exchange = new PostExchange(
+                response, true, HeaderChecks.metaIncomplete(post.single()), post.json(), post.sse(), hooks());
+        // Closing the response stream is the cancellation signal in this era. Jetty does not
+        // watch a connection while its request is handled, so a client that leaves is noticed
+        // when a write fails: an answer still pending after sseAfter becomes an SSE stream whose
+        // keep-alives (every second at most) find out.
+        request.addFailureListener(failure -> connection.close());
+        boolean listen = post.single().method().equals(McpMethods.SUBSCRIPTIONS_LISTEN);
+        Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
+        try {
+            connection.receive(post.frame(), exchange);
+            exchange.complete(
+                    callback,
+                    listen ? null : slow,
+                    new SsePump.Options(keepAlive, null, null),
+                    Exchange.aborter(request));
+        } finally {
+            connection.close();
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private PostExchange.Hooks hooks() {
+        return new PostExchange.Hooks() {
+            @Override
+            public EventStream openStream() {
+                // No event ids: streams of this era are not resumable.
+                return budget.acquireStream(null)
+                        ? new EventStream(
+                                -1,
+                                settings.limits().replayEvents(),
+                                settings.limits().replayBytes())
+                        : null;
+            }
+
+            @Override
+            public void streamDone(EventStream stream) {
+                budget.releaseStream(null);
+            }
+        };
+    }
+}

@@ -1,0 +1,313 @@
+package dev.reservoir.transport.http.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ServerConnection;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The Streamable HTTP endpoint for both eras. A POST of the 2026-07-28 era goes to
+ * {@link StatelessPosts}. Any other POST belongs to a session: {@code initialize} opens one (its
+ * id goes back in {@code Mcp-Session-Id} once the handshake succeeded), later requests name it,
+ * GET reads its notification stream or resumes a stream with {@code Last-Event-ID}, DELETE ends
+ * it. A request without a session that needs one gets 400, an unknown or ended session 404.
+ */
+final class StreamableEndpoint {
+
+    private final McpServer server;
+    private final HttpSettings settings;
+    private final Sessions sessions;
+    private final StatelessPosts stateless;
+    private final SlowAnswers slow;
+
+    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow) {
+        this.server = server;
+        this.settings = settings;
+        this.sessions = sessions;
+        this.slow = slow;
+        this.stateless = new StatelessPosts(server, settings, sessions, slow);
+    }
+
+    void post(Request request, Response response, Callback callback, String principal) throws Exception {
+        Post post = Post.read(request, response, callback, settings.limits().maxRequestBytes());
+        if (post == null) {
+            return;
+        }
+        if (post.stateless()) {
+            // 2026-07-28 has no sessions: an Mcp-Session-Id header is ignored.
+            stateless.serve(request, response, callback, post);
+            return;
+        }
+        if (post.version() != null && !supported(post.version())) {
+            Wire.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
+            return;
+        }
+        if (post.sessionId() == null) {
+            withoutSession(request, response, callback, post, principal);
+            return;
+        }
+        Session session = find(post.sessionId(), principal);
+        if (session == null) {
+            Wire.fail(
+                    response,
+                    callback,
+                    404,
+                    post.id(),
+                    "Session not found: it ended or never existed; initialize again");
+            return;
+        }
+        session.busy();
+        try {
+            PostExchange exchange = new PostExchange(
+                    response, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
+            session.connection().receive(post.frame(), exchange);
+            exchange.complete(callback, slow, options(post.version()), Exchange.aborter(request));
+        } finally {
+            session.idle();
+        }
+    }
+
+    private void withoutSession(Request request, Response response, Callback callback, Post post, String principal)
+            throws InterruptedException {
+        if (post.isInitialize()) {
+            initialize(request, response, callback, post, principal);
+        } else if (post.single() == null && post.frame() instanceof Decoded.Single && post.statelessHeader()) {
+            // A 2026-07-28 client's notification or response: nothing in that era answers one.
+            Wire.empty(response, callback, 202);
+        } else if (post.frame() instanceof Decoded.Invalid invalid) {
+            Wire.error(
+                    response,
+                    callback,
+                    400,
+                    invalid.error().id(),
+                    invalid.error().error());
+        } else {
+            Wire.fail(
+                    response,
+                    callback,
+                    400,
+                    post.id(),
+                    "Bad request: the " + Wire.SESSION_ID
+                            + " header is required; send initialize first, or use protocol 2026-07-28 with its _meta");
+        }
+    }
+
+    void get(Request request, Response response, Callback callback, String principal) throws Exception {
+        if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
+            Wire.fail(
+                    response,
+                    callback,
+                    406,
+                    null,
+                    "Not acceptable: a GET opens an SSE stream; accept text/event-stream");
+            return;
+        }
+        Session session = session(request, response, callback, principal);
+        if (session == null) {
+            return;
+        }
+        String version = Exchange.header(request, Wire.PROTOCOL_VERSION);
+        if (version != null && !supported(version)) {
+            Wire.error(response, callback, 400, null, unsupportedVersion(version));
+            return;
+        }
+        String lastEventId = Exchange.header(request, Wire.LAST_EVENT_ID);
+        EventStream stream = lastEventId == null ? session.notifications() : session.streamOf(lastEventId.trim());
+        if (stream == null) {
+            Wire.fail(
+                    response,
+                    callback,
+                    400,
+                    null,
+                    "Bad request: Last-Event-ID '" + lastEventId + "' names no stream this session still has");
+            return;
+        }
+        if (!sessions.acquireStream(session)) {
+            Wire.fail(
+                    response,
+                    callback,
+                    429,
+                    null,
+                    "Too many requests: the session or server has its most SSE"
+                            + " streams open; close one or retry later");
+            return;
+        }
+        session.busy();
+        try {
+            pump(request, response, callback, stream, lastEventId, version);
+        } finally {
+            session.idle();
+            sessions.releaseStream(session);
+        }
+    }
+
+    private void pump(
+            Request request,
+            Response response,
+            Callback callback,
+            EventStream stream,
+            String lastEventId,
+            String version) {
+        EventStream.Reader reader =
+                stream.attach(lastEventId == null ? null : lastEventId.trim(), Exchange.aborter(request));
+        if (reader == null) {
+            Wire.fail(response, callback, 404, null, "Session not found: it ended");
+            return;
+        }
+        SsePump.startResponse(response);
+        byte[] priming = modern(version) ? PostExchange.primingEvent(reader, retryMillis()) : null;
+        SsePump.Outcome outcome = SsePump.run(stream, reader, response, priming, options(version));
+        switch (outcome) {
+            case ENDED, POLL -> callback.succeeded();
+            default -> callback.failed(new EofException("SSE stream " + outcome));
+        }
+    }
+
+    void delete(Request request, Response response, Callback callback, String principal) {
+        Session session = session(request, response, callback, principal);
+        if (session == null) {
+            return;
+        }
+        if (!sessions.end(session.id)) {
+            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed");
+            return;
+        }
+        Wire.empty(response, callback, 200);
+    }
+
+    /** The session a GET or DELETE names; null when it answered 400 (no header) or 404. */
+    private Session session(Request request, Response response, Callback callback, String principal) {
+        String sessionId = Exchange.header(request, Wire.SESSION_ID);
+        if (sessionId == null) {
+            Wire.fail(response, callback, 400, null, "Bad request: the " + Wire.SESSION_ID + " header is required");
+            return null;
+        }
+        Session session = find(sessionId, principal);
+        if (session == null) {
+            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
+        }
+        return session;
+    }
+
+    private void initialize(Request request, Response response, Callback callback, Post post, String principal)
+            throws InterruptedException {
+        if (sessions.full()) {
+            Wire.fail(response, callback, 503, null, "Service unavailable: the server has its most sessions open");
+            return;
+        }
+        Session session = sessions.create(principal);
+        ServerConnection connection = server.connect(session.notificationSink());
+        session.connected(connection);
+        AtomicBoolean registered = new AtomicBoolean();
+        PostExchange.Hooks hooks = new PostExchange.Hooks() {
+            @Override
+            public void beforeCommit(Response r) {
+                // The handshake succeeded before its answer is written: only then is there a session.
+                if (connection.initialized() && registered.compareAndSet(false, true)) {
+                    sessions.register(session);
+                    r.getHeaders().put(Wire.SESSION_ID, session.id);
+                }
+            }
+
+            @Override
+            public EventStream openStream() {
+                return sessions.acquireStream(null)
+                        ? new EventStream(
+                                -1,
+                                settings.limits().replayEvents(),
+                                settings.limits().replayBytes())
+                        : null;
+            }
+
+            @Override
+            public void streamDone(EventStream stream) {
+                sessions.releaseStream(null);
+            }
+        };
+        session.busy();
+        try {
+            PostExchange exchange = new PostExchange(response, false, false, post.json(), post.sse(), hooks);
+            connection.receive(post.frame(), exchange);
+            exchange.complete(
+                    callback, null, new SsePump.Options(settings.keepAlive(), null, null), Exchange.aborter(request));
+        } finally {
+            session.idle();
+            if (!registered.get()) {
+                connection.close();
+            }
+        }
+    }
+
+    private PostExchange.Hooks sessionHooks(Session session, String version) {
+        boolean modern = modern(version);
+        return new PostExchange.Hooks() {
+            @Override
+            public EventStream openStream() {
+                return sessions.acquireStream(session) ? session.newPostStream() : null;
+            }
+
+            @Override
+            public void streamDone(EventStream stream) {
+                sessions.releaseStream(session);
+            }
+
+            @Override
+            public byte[] priming(EventStream.Reader reader) {
+                return modern ? PostExchange.primingEvent(reader, retryMillis()) : null;
+            }
+        };
+    }
+
+    private Session find(String id, String principal) {
+        Session session = sessions.find(id.trim());
+        // A session belongs to the token that opened it; to any other it does not exist.
+        return session == null || !session.principal.equals(principal) ? null : session;
+    }
+
+    /** SSE polling and priming events exist from 2025-11-25 (older clients would misread them). */
+    private static boolean modern(String version) {
+        return version != null
+                && ProtocolRevision.parse(version.trim())
+                        .map(r -> r.compareTo(ProtocolRevision.V2025_11_25) >= 0)
+                        .orElse(false);
+    }
+
+    private SsePump.Options options(String version) {
+        return modern(version)
+                ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis())
+                : new SsePump.Options(settings.keepAlive(), null, null);
+    }
+
+    private long retryMillis() {
+        return settings.sseRetry().toMillis();
+    }
+
+    private boolean supported(String version) {
+        return ProtocolRevision.parse(version.trim())
+                .filter(server.revisions()::contains)
+                .isPresent();
+    }
+
+    private JsonRpcError unsupportedVersion(String requested) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        var list = data.putArray("supported");
+        ProtocolRevision.newestFirst().stream()
+                .filter(server.revisions()::contains)
+                .forEach(r -> list.add(r.id()));
+        data.put("requested", requested.trim());
+        return new JsonRpcError(
+                ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
+                "Unsupported protocol version: " + requested.trim() + " (" + Wire.PROTOCOL_VERSION + " header)",
+                data);
+    }
+}

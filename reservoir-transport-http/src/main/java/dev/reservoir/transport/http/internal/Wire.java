@@ -1,0 +1,116 @@
+package dev.reservoir.transport.http.internal;
+
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.RequestId;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/** Header names, media types, and the small bodies the HTTP layer writes itself. */
+final class Wire {
+
+    static final String SESSION_ID = "Mcp-Session-Id";
+    static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
+    static final String METHOD = "Mcp-Method";
+    static final String NAME = "Mcp-Name";
+    static final String LAST_EVENT_ID = "Last-Event-ID";
+    static final String JSON = "application/json";
+    static final String EVENT_STREAM = "text/event-stream";
+
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
+    private Wire() {}
+
+    /** An SSE event body (no id) carrying one message as its data; {@code event} may be null. */
+    static byte[] event(String event, JsonRpcMessage message) {
+        return eventBody(event, out -> CODEC.write(message, out));
+    }
+
+    /** An SSE event body (no id) carrying a batch of responses. */
+    static byte[] event(String event, List<? extends JsonRpcMessage> batch) {
+        return eventBody(event, out -> CODEC.writeBatch(batch, out));
+    }
+
+    private interface Json {
+        void write(ByteArrayOutputStream out) throws IOException;
+    }
+
+    private static byte[] eventBody(String event, Json json) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try {
+            if (event != null) {
+                out.write(("event: " + event + "\n").getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write("data: ".getBytes(StandardCharsets.US_ASCII));
+            // Compact JSON has no raw CR or LF (they are escaped in strings): one data line.
+            json.write(out);
+            out.write('\n');
+            out.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Answers with a JSON-RPC error body and a status, completing the exchange. */
+    static void error(Response response, Callback callback, int status, RequestId id, JsonRpcError error) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
+        byte[] body = CODEC.encode(new JsonRpcErrorResponse(id, error));
+        response.write(true, ByteBuffer.wrap(body), callback);
+    }
+
+    /** Answers with a transport-level error: an invalid-request error without an id unless given. */
+    static void fail(Response response, Callback callback, int status, RequestId id, String message) {
+        error(response, callback, status, id, new JsonRpcError(ErrorCodes.INVALID_REQUEST, message, null));
+    }
+
+    /** Answers with a status and no body. */
+    static void empty(Response response, Callback callback, int status) {
+        response.setStatus(status);
+        response.write(true, null, callback);
+    }
+
+    /** Whether an Accept header admits a media type (absent admits everything). */
+    static boolean accepts(String accept, String mediaType) {
+        if (accept == null || accept.isBlank()) {
+            return true;
+        }
+        String wanted = mediaType.toLowerCase(Locale.ROOT);
+        String family = wanted.substring(0, wanted.indexOf('/')) + "/*";
+        for (String part : accept.toLowerCase(Locale.ROOT).split(",")) {
+            String[] fields = part.split(";");
+            String type = fields[0].trim();
+            if (type.equals(wanted) || type.equals(family) || type.equals("*/*")) {
+                return !refused(fields);
+            }
+        }
+        return false;
+    }
+
+    /** A {@code q=0} parameter refuses the type. */
+    private static boolean refused(String[] fields) {
+        for (int i = 1; i < fields.length; i++) {
+            String f = fields[i].trim();
+            if (f.startsWith("q=")) {
+                try {
+                    return Double.parseDouble(f.substring(2)) <= 0;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+}

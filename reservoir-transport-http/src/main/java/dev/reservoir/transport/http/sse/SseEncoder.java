@@ -1,0 +1,108 @@
+package dev.reservoir.transport.http.sse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes {@code text/event-stream} fields. Data containing CR or LF is split into several
+ * {@code data} lines, so any text round-trips through {@link dev.reservoir.core.sse.SseParser} (apart from CRLF and CR
+ * line breaks, which come back as LF, as the standard says). Stateless and thread-safe.
+ */
+public final class SseEncoder {
+
+    private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] KEEP_ALIVE = ":\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    private SseEncoder() {}
+
+    /** One event as bytes. {@code id}, {@code event} and {@code retryMillis} may be null. */
+    public static byte[] event(String id, String event, String data, Long retryMillis) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + data.length());
+        try {
+            writeFields(out, id, event, retryMillis);
+            writeData(out, data);
+            out.write('\n');
+        } catch (IOException e) {
+            throw new AssertionError("a byte array stream does not fail", e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes the fields that come before the data of an event: {@code id}, {@code event} and
+     * {@code retry} (each only when not null). Used with {@link #startData} to stream large data.
+     */
+    public static void writeFields(OutputStream out, String id, String event, Long retryMillis) throws IOException {
+        if (id != null) {
+            field(out, "id", checkSingleLine(id, "id"));
+        }
+        if (event != null) {
+            field(out, "event", checkSingleLine(event, "event"));
+        }
+        if (retryMillis != null) {
+            if (retryMillis < 0) {
+                throw new IllegalArgumentException("retry must not be negative, not " + retryMillis);
+            }
+            field(out, "retry", Long.toString(retryMillis));
+        }
+    }
+
+    /**
+     * Starts the single data line of an event whose data the caller streams itself; the data must
+     * then contain no CR or LF (compact JSON never does), and the caller ends it with
+     * {@link #endData}.
+     */
+    public static void startData(OutputStream out) throws IOException {
+        out.write(DATA);
+    }
+
+    /** Ends a data line started with {@link #startData} and the event. */
+    public static void endData(OutputStream out) throws IOException {
+        out.write('\n');
+        out.write('\n');
+    }
+
+    /** A comment line and an empty line: a keep-alive that carries no event. */
+    public static byte[] keepAlive() {
+        return KEEP_ALIVE.clone();
+    }
+
+    /** Only a {@code retry} field: tells the client how long to wait before it reconnects. */
+    public static byte[] retry(long millis) {
+        return ("retry: " + millis + "\n\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void writeData(OutputStream out, String data) throws IOException {
+        int start = 0;
+        int length = data.length();
+        for (int i = 0; i <= length; i++) {
+            char c = i < length ? data.charAt(i) : '\n';
+            if (c == '\r' || c == '\n') {
+                out.write(DATA);
+                out.write(data.substring(start, i).getBytes(StandardCharsets.UTF_8));
+                out.write('\n');
+                if (c == '\r' && i + 1 < length && data.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                start = i + 1;
+            }
+        }
+    }
+
+    private static void field(OutputStream out, String name, String value) throws IOException {
+        out.write(name.getBytes(StandardCharsets.US_ASCII));
+        out.write(':');
+        out.write(' ');
+        out.write(value.getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+    }
+
+    private static String checkSingleLine(String value, String field) {
+        if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0 || value.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("an SSE " + field + " must not contain CR, LF or NUL: " + value);
+        }
+        return value;
+    }
+}

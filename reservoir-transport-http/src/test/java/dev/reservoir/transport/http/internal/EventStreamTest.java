@@ -1,0 +1,213 @@
+package dev.reservoir.transport.http.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reservoir.core.sse.SseEvent;
+import dev.reservoir.core.sse.SseParser;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class EventStreamTest {
+
+    private static final Duration NOW = Duration.ZERO;
+
+    private static byte[] data(String text) {
+        return ("data: " + text + "\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Takes what is there for the reader, marks it written, and parses it. */
+    private static List<SseEvent> drain(EventStream stream, EventStream.Reader reader) throws Exception {
+        List<SseEvent> events = new ArrayList<>();
+        EventStream.Batch batch = stream.next(reader, NOW);
+        for (byte[] e : batch.events()) {
+            events.addAll(SseParser.parseAll(new String(e, StandardCharsets.UTF_8)));
+        }
+        if (!batch.events().isEmpty()) {
+            stream.written(reader, batch.lastSeq());
+        }
+        return events;
+    }
+
+    private static List<String> datas(List<SseEvent> events) {
+        return events.stream().map(SseEvent::data).toList();
+    }
+
+    @Test
+    void eventsAreNumberedWithTheStreamNumber() throws Exception {
+        EventStream stream = new EventStream(3, 100, 1 << 20);
+        stream.append(data("a"));
+        stream.append(data("b"));
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        assertThat(reader.position()).isEqualTo("3-0");
+        List<SseEvent> events = drain(stream, reader);
+        assertThat(events).containsExactly(SseEvent.message("3-1", "a"), SseEvent.message("3-2", "b"));
+        assertThat(reader.position()).isEqualTo("3-2");
+    }
+
+    @Test
+    void aResumedReaderGetsEverythingAfterItsIdExactlyOnce() throws Exception {
+        EventStream stream = new EventStream(0, 100, 1 << 20);
+        EventStream.Reader first = stream.attach(null, () -> {});
+        for (int i = 1; i <= 5; i++) {
+            stream.append(data("e" + i));
+        }
+        assertThat(datas(drain(stream, first))).containsExactly("e1", "e2", "e3", "e4", "e5");
+        stream.detach(first);
+        stream.append(data("e6"));
+        EventStream.Reader resumed = stream.attach("0-3", () -> {});
+        assertThat(datas(drain(stream, resumed))).containsExactly("e4", "e5", "e6");
+        assertThat(datas(drain(stream, resumed))).isEmpty();
+        stream.append(data("e7"));
+        assertThat(datas(drain(stream, resumed))).containsExactly("e7");
+    }
+
+    @Test
+    void aFreshReaderStartsWithWhatNoReaderWasGiven() throws Exception {
+        EventStream stream = new EventStream(0, 100, 1 << 20);
+        EventStream.Reader first = stream.attach(null, () -> {});
+        stream.append(data("seen"));
+        drain(stream, first);
+        stream.detach(first);
+        stream.append(data("unseen"));
+        EventStream.Reader fresh = stream.attach(null, () -> {});
+        assertThat(datas(drain(stream, fresh))).containsExactly("unseen");
+    }
+
+    @Test
+    void theBufferKeepsTheNewestEventsWithinItsBounds() throws Exception {
+        EventStream stream = new EventStream(0, 4, 1 << 20);
+        for (int i = 1; i <= 10; i++) {
+            stream.append(data("e" + i));
+        }
+        assertThat(stream.buffered()).isEqualTo(4);
+        EventStream.Reader late = stream.attach("0-2", () -> {});
+        assertThat(datas(drain(stream, late))).containsExactly("e7", "e8", "e9", "e10");
+        EventStream bytes = new EventStream(0, 1000, 100);
+        for (int i = 0; i < 10; i++) {
+            bytes.append(data("x".repeat(30)));
+        }
+        assertThat(bytes.buffered()).isEqualTo(2); // about 38 bytes each with the id, at most 100
+        EventStream huge = new EventStream(0, 10, 100);
+        huge.append(data("y".repeat(500)));
+        assertThat(huge.buffered())
+                .as("the newest event stays whatever its size")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aReaderHalfTheBufferBehindIsCutOffWhileItsBacklogIsStillBuffered() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        AtomicInteger aborted = new AtomicInteger();
+        EventStream.Reader slow = stream.attach(null, aborted::incrementAndGet);
+        for (int i = 1; i <= 5; i++) {
+            stream.append(data("e" + i));
+        }
+        assertThat(aborted).hasValue(0);
+        stream.append(data("e6"));
+        assertThat(aborted).hasValue(1);
+        assertThat(stream.next(slow, NOW).stop()).isEqualTo(EventStream.Stop.TOO_SLOW);
+        assertThat(stream.attached()).isFalse();
+        EventStream.Reader back = stream.attach("0-0", () -> {});
+        assertThat(datas(drain(stream, back))).containsExactly("e1", "e2", "e3", "e4", "e5", "e6");
+    }
+
+    @Test
+    void aReaderThatKeepsUpIsNeverCutOff() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        AtomicInteger aborted = new AtomicInteger();
+        EventStream.Reader reader = stream.attach(null, aborted::incrementAndGet);
+        for (int i = 0; i < 100; i++) {
+            stream.append(data("e" + i));
+            drain(stream, reader);
+        }
+        assertThat(aborted).hasValue(0);
+    }
+
+    @Test
+    void aNewReaderReplacesTheOldOne() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        AtomicInteger aborted = new AtomicInteger();
+        EventStream.Reader old = stream.attach(null, aborted::incrementAndGet);
+        EventStream.Reader replacement = stream.attach(null, () -> {});
+        assertThat(aborted).hasValue(1);
+        assertThat(stream.next(old, NOW).stop()).isEqualTo(EventStream.Stop.REPLACED);
+        stream.detach(old); // a late detach of the old reader must not drop the new one
+        assertThat(stream.attached()).isTrue();
+        stream.append(data("x"));
+        assertThat(datas(drain(stream, replacement))).containsExactly("x");
+    }
+
+    @Test
+    void anEndedStreamStopsItsReaderOnceEverythingWasTaken() throws Exception {
+        EventStream stream = new EventStream(1, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        stream.append(data("answer"));
+        stream.end();
+        assertThat(stream.append(data("late"))).isFalse();
+        assertThat(stream.finished()).isFalse();
+        assertThat(datas(drain(stream, reader))).containsExactly("answer");
+        assertThat(stream.finished()).isTrue();
+        assertThat(stream.next(reader, NOW).stop()).isEqualTo(EventStream.Stop.ENDED);
+    }
+
+    @Test
+    void waitingForEventsTimesOutWithNothing() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        long start = System.nanoTime();
+        EventStream.Batch batch = stream.next(reader, Duration.ofMillis(50));
+        assertThat(batch).isSameAs(EventStream.Batch.NOTHING);
+        assertThat(System.nanoTime() - start)
+                .isGreaterThanOrEqualTo(Duration.ofMillis(45).toNanos());
+    }
+
+    @Test
+    void aWaitingReaderWakesWhenAnEventArrives() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+            stream.append(data("woken"));
+        });
+        EventStream.Batch batch = stream.next(reader, Duration.ofSeconds(10));
+        assertThat(batch.events()).hasSize(1);
+    }
+
+    @Test
+    void aStreamWithoutNumberWritesNoIdsAndOwnsNone() throws Exception {
+        EventStream stream = new EventStream(-1, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        stream.append(data("x"));
+        assertThat(drain(stream, reader)).containsExactly(SseEvent.message(null, "x"));
+        assertThat(stream.resumable()).isFalse();
+        assertThat(stream.owns("-1-1")).isFalse();
+    }
+
+    @Test
+    void idsOfOtherStreamsOrGarbageAreNotOwned() {
+        EventStream stream = new EventStream(12, 10, 1 << 20);
+        assertThat(stream.owns("12-0")).isTrue();
+        assertThat(stream.owns("1-2")).isFalse();
+        assertThat(stream.owns("12-x")).isFalse();
+        assertThat(stream.owns("12--1")).isFalse();
+        assertThat(stream.owns("123-1")).isFalse();
+    }
+
+    @Test
+    void closingEndsTheReaderAndRefusesNewOnes() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        stream.append(data("dropped"));
+        stream.close();
+        assertThat(stream.next(reader, NOW).stop()).isEqualTo(EventStream.Stop.ENDED);
+        assertThat(stream.attach(null, () -> {})).isNull();
+    }
+}

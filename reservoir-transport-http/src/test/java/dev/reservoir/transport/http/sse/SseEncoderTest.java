@@ -1,0 +1,60 @@
+package dev.reservoir.transport.http.sse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reservoir.core.sse.SseEvent;
+import dev.reservoir.core.sse.SseParser;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class SseEncoderTest {
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void writesFieldsInOrderThenDataThenABlankLine() {
+        assertThat(text(SseEncoder.event("1-2", "message", "{}", 1000L)))
+                .isEqualTo("id: 1-2\nevent: message\nretry: 1000\ndata: {}\n\n");
+        assertThat(text(SseEncoder.event(null, null, "x", null))).isEqualTo("data: x\n\n");
+    }
+
+    @Test
+    void emptyDataIsOneEmptyDataLine() {
+        assertThat(text(SseEncoder.event("0-0", null, "", 500L))).isEqualTo("id: 0-0\nretry: 500\ndata: \n\n");
+    }
+
+    @Test
+    void everyKindOfLineBreakInDataStartsANewDataLine() {
+        assertThat(text(SseEncoder.event(null, null, "a\r\nb\rc\nd", null)))
+                .isEqualTo("data: a\ndata: b\ndata: c\ndata: d\n\n");
+    }
+
+    @Test
+    void idsAndTypesCannotBreakTheFraming() {
+        assertThatThrownBy(() -> SseEncoder.event("1\n2", null, "", null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SseEncoder.event(null, "a\rb", "", null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SseEncoder.event(null, null, "", -1L)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void streamedDataIsFramedAsOneLine() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SseEncoder.writeFields(out, "3-1", null, null);
+        SseEncoder.startData(out);
+        out.write("{\"a\":\"b\\nc\"}".getBytes(StandardCharsets.UTF_8));
+        SseEncoder.endData(out);
+        assertThat(SseParser.parseAll(out.toString(StandardCharsets.UTF_8)))
+                .containsExactly(SseEvent.message("3-1", "{\"a\":\"b\\nc\"}"));
+    }
+
+    @Test
+    void keepAlivesAndRetriesCarryNoEvent() {
+        assertThat(SseParser.parseAll(text(SseEncoder.keepAlive()) + text(SseEncoder.retry(10))))
+                .isEmpty();
+        assertThat(text(SseEncoder.retry(10))).isEqualTo("retry: 10\n\n");
+    }
+}
