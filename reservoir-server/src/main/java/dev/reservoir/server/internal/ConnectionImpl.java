@@ -167,7 +167,8 @@ final class ConnectionImpl implements ServerConnection {
             // interrupted (their thread is the transport's reader).
             call.thread = Thread.currentThread();
             long millis = server.settings().requestTimeout().toMillis();
-            call.timeout = server.scheduler().schedule(() -> onTimeout(call), millis, TimeUnit.MILLISECONDS);
+            call.timeout = server.scheduler()
+                    .schedule(() -> Thread.startVirtualThread(() -> onTimeout(call)), millis, TimeUnit.MILLISECONDS);
         }
         JsonRpcResponse response;
         try {
@@ -190,8 +191,10 @@ final class ConnectionImpl implements ServerConnection {
             response = new JsonRpcErrorResponse(request.id(), error);
         }
         if (call.finish()) {
-            end(call);
+            // Send, then free the permit: a transport waiting for the connection to be idle (stdin
+            // closed) must not close its output while this answer is still being written.
             sendQuietly(call.replies, response);
+            end(call);
             if (call.replies instanceof BatchCollector.Slot slot) {
                 slot.adopt(call); // its streams are written (and closed) when the whole batch is
             } else {
@@ -219,7 +222,6 @@ final class ConnectionImpl implements ServerConnection {
         if (!call.timeOut()) {
             return;
         }
-        end(call);
         call.interrupt();
         call.closeHeld();
         log.warn(
@@ -241,6 +243,7 @@ final class ConnectionImpl implements ServerConnection {
                                 "Request timed out: the server did not answer " + call.method + " within "
                                         + server.settings().requestTimeout().toMillis() + " ms",
                                 null)));
+        end(call);
         call.replies.finish();
     }
 
