@@ -45,13 +45,13 @@ server_pid=$!
 
 # Wait (at most 30 s) until the server says it listens.
 for _ in $(seq 1 300); do
-  if grep -q "MCP over HTTP at" "$work/server.log"; then break; fi
+  if grep -q " over HTTP at " "$work/server.log"; then break; fi
   if ! kill -0 "$server_pid" 2>/dev/null; then
     echo "run-conformance: the server exited:" >&2; cat "$work/server.log" >&2; exit 1
   fi
   sleep 0.1
 done
-grep -q "MCP over HTTP at" "$work/server.log" || { echo "run-conformance: the server did not start in 30 s" >&2; cat "$work/server.log" >&2; exit 1; }
+grep -q " over HTTP at " "$work/server.log" || { echo "run-conformance: the server did not start in 30 s" >&2; cat "$work/server.log" >&2; exit 1; }
 echo "run-conformance: server at $url" >&2
 
 status=0
