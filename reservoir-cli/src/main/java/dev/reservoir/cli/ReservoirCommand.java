@@ -8,7 +8,14 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "MCP resources: serve folders and data to MCP clients, and explore any MCP server's resources.",
-        subcommands = {ServeCommand.class})
+        subcommands = {
+            ServeCommand.class,
+            LsCommand.class,
+            ReadCommand.class,
+            InfoCommand.class,
+            WatchCommand.class,
+            FindCommand.class
+        })
 final class ReservoirCommand implements Runnable {
 
     @picocli.CommandLine.Spec

@@ -1,0 +1,148 @@
+package dev.reservoir.client.internal;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.client.McpClientException;
+import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.internal.io.Json;
+import dev.reservoir.client.internal.io.LineInput;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.McpMethods;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Newline-delimited JSON-RPC over a byte-stream pair: a server process's stdin and stdout, or
+ * streams the application gives. One platform thread reads; each line is parsed as it arrives, so a
+ * large answer streams into its call's decoder. Writes are serialized with a lock.
+ */
+public final class StreamTransport implements ClientTransport {
+
+    private static final Logger log = LoggerFactory.getLogger(StreamTransport.class);
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final TransportKind kind;
+    private final Runnable onClose;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private volatile boolean closing;
+    private Thread reader;
+
+    /**
+     * @param onClose what closing does after the streams are closed (ends the server process), or null
+     */
+    public StreamTransport(InputStream in, OutputStream out, TransportKind kind, Runnable onClose) {
+        this.in = in;
+        this.out = new BufferedOutputStream(out, 64 * 1024);
+        this.kind = kind;
+        this.onClose = onClose;
+    }
+
+    @Override
+    public TransportKind kind() {
+        return kind;
+    }
+
+    @Override
+    public void start(Rpc rpc) {
+        reader = Thread.ofPlatform().daemon().name("mcp-client-reader").start(() -> read(rpc));
+    }
+
+    private void read(Rpc rpc) {
+        LineInput lines = new LineInput(in, 64 * 1024);
+        Throwable cause = null;
+        try {
+            for (InputStream line; (line = lines.nextLine()) != null; ) {
+                try (JsonParser parser = Json.parser(line)) {
+                    MessageReader.read(parser, rpc::decoderFor, rpc::accept);
+                } catch (JsonProcessingException e) {
+                    log.warn(
+                            "Ignoring a line from the server that is not a JSON-RPC message: {}",
+                            e.getOriginalMessage());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            cause = e;
+        }
+        rpc.closed(
+                closing
+                        ? new McpClientException("the client closed the connection")
+                        : new McpClientException(
+                                cause == null
+                                        ? "the server closed its output"
+                                        : "reading from the server failed: " + cause,
+                                cause));
+    }
+
+    @Override
+    public void send(Call<?> call) throws IOException {
+        send(call.request());
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) throws IOException {
+        writeLock.lock();
+        try {
+            CODEC.write(message, out);
+            out.write('\n');
+            out.flush();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** On a shared channel the only way to cancel is {@code notifications/cancelled}, in both eras. */
+    @Override
+    public void cancel(Call<?> call, String reason) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode();
+        switch (call.id()) {
+            case RequestId.Num n -> params.put("requestId", n.value());
+            case RequestId.Str s -> params.put("requestId", s.value());
+        }
+        params.put("reason", reason);
+        try {
+            send(new JsonRpcNotification(McpMethods.NOTIFICATION_CANCELLED, params));
+        } catch (IOException e) {
+            log.debug("Could not send notifications/cancelled for {}", call.id(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        writeLock.lock();
+        try {
+            out.close(); // the server sees the end of its input: the graceful shutdown signal
+        } catch (IOException e) {
+            log.debug("Closing the server's input failed", e);
+        } finally {
+            writeLock.unlock();
+        }
+        if (onClose != null) {
+            onClose.run();
+        }
+        try {
+            in.close();
+        } catch (IOException e) {
+            log.debug("Closing the server's output failed", e);
+        }
+        if (reader != null && reader != Thread.currentThread()) {
+            try {
+                reader.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.reservoir.client.internal.http;
+
+import dev.reservoir.client.internal.io.SseReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The handshake era's GET stream: the server's own notifications (and resumed answers), reconnected
+ * while the transport is open, after the server's {@code retry} (backing off on failures), resuming
+ * with {@code Last-Event-ID}. Stops for good on 405 (the server offers none), 400 or 404.
+ */
+final class GetStream implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(GetStream.class);
+
+    private final StreamableHttpTransport transport;
+
+    GetStream(StreamableHttpTransport transport) {
+        this.transport = transport;
+    }
+
+    @Override
+    public void run() {
+        String lastId = null;
+        long retry = StreamableHttpTransport.DEFAULT_RETRY_MILLIS;
+        int failures = 0;
+        while (!transport.closed) {
+            HttpResponse<InputStream> response = transport.get(lastId, null);
+            if (response == null) {
+                failures++;
+            } else if (response.statusCode() == 405) {
+                Http.closeQuietly(response.body());
+                log.debug("The server offers no GET stream (405)");
+                return;
+            } else if (response.statusCode() / 100 == 2
+                    && Http.contentType(response).equals("text/event-stream")) {
+                failures = 0;
+                InputStream body = response.body();
+                transport.open.add(body);
+                SseReader sse = new SseReader(body);
+                try {
+                    transport.readEvents(sse, null);
+                } catch (IOException e) {
+                    log.debug("The GET stream broke: {}", e.toString());
+                } finally {
+                    transport.open.remove(body);
+                    Http.closeQuietly(body);
+                }
+                lastId = sse.lastEventId() != null ? sse.lastEventId() : lastId;
+                retry = sse.retryMillis() >= 0 ? sse.retryMillis() : retry;
+            } else {
+                Http.closeQuietly(response.body());
+                if (response.statusCode() == 404 || response.statusCode() == 400) {
+                    log.debug("The GET stream was refused with HTTP {}; not retrying", response.statusCode());
+                    return;
+                }
+                failures++;
+            }
+            if (transport.closed) {
+                return;
+            }
+            Http.sleep(failures == 0 ? retry : Math.min(30_000, retry << Math.min(failures, 5)));
+        }
+    }
+}
