@@ -42,11 +42,15 @@ final class ListenStream implements Subscriber {
             var array = filter.putArray("resourceSubscriptions");
             uris.forEach(array::add);
         }
+        // The acknowledgement goes first on the stream, but only once the subscriptions are in
+        // place: a change the client makes after seeing it must not be missed.
+        outbox.hold();
         outbox.offer(new Object(), new JsonRpcNotification(McpMethods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED, params));
         uris.forEach(uri -> hub.subscribe(uri, this));
         if (listChanged) {
             hub.subscribeList(this);
         }
+        outbox.release();
     }
 
     void stop() {

@@ -26,6 +26,7 @@ final class NotificationOutbox {
     private final ReentrantLock lock = new ReentrantLock();
     private final LinkedHashMap<Object, JsonRpcNotification> pending = new LinkedHashMap<>();
     private boolean draining;
+    private boolean held;
     private boolean closed;
     private long dropped;
 
@@ -52,12 +53,40 @@ final class NotificationOutbox {
                 return;
             }
             pending.put(key, notification);
-            if (!draining) {
-                draining = true;
-                Thread.ofVirtual().name("mcp-notify").start(this::drain);
+            startDraining();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues without sending until {@link #release()}: for an acknowledgement that must go out only once what it acknowledges is in place. */
+    void hold() {
+        lock.lock();
+        try {
+            held = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Sends what {@link #hold()} kept back, in order. */
+    void release() {
+        lock.lock();
+        try {
+            held = false;
+            if (!pending.isEmpty()) {
+                startDraining();
             }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Called with the lock held. */
+    private void startDraining() {
+        if (!draining && !held) {
+            draining = true;
+            Thread.ofVirtual().name("mcp-notify").start(this::drain);
         }
     }
 
@@ -89,7 +118,7 @@ final class NotificationOutbox {
             try {
                 Iterator<Map.Entry<Object, JsonRpcNotification>> it =
                         pending.entrySet().iterator();
-                if (closed || !it.hasNext()) {
+                if (closed || held || !it.hasNext()) {
                     draining = false;
                     return;
                 }

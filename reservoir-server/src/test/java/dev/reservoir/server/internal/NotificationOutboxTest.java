@@ -1,0 +1,87 @@
+package dev.reservoir.server.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.server.transport.MessageSink;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Coalescing, bounds, holding and release of queued notifications. */
+class NotificationOutboxTest {
+
+    private final BlockingQueue<String> sent = new LinkedBlockingQueue<>();
+    private final CountDownLatch gate = new CountDownLatch(1);
+
+    /** A sink that blocks until the gate opens, like a client that does not read. */
+    private final MessageSink slow = new MessageSink() {
+        @Override
+        public void send(JsonRpcMessage message) {
+            try {
+                gate.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            sent.add(((JsonRpcNotification) message).method());
+        }
+
+        @Override
+        public void sendBatch(List<? extends JsonRpcMessage> messages) {}
+    };
+
+    private static JsonRpcNotification n(String method) {
+        return new JsonRpcNotification(method, null);
+    }
+
+    @Test
+    void pendingNotificationsWithTheSameKeyCoalesce() throws Exception {
+        NotificationOutbox outbox = new NotificationOutbox(slow, 100, () -> {});
+        outbox.offer("first", n("first"));
+        Thread.sleep(100); // the drainer now waits on "first"
+        for (int i = 0; i < 1000; i++) {
+            outbox.offer("a", n("a"));
+            outbox.offer("b", n("b"));
+        }
+        assertThat(outbox.pendingCount()).isEqualTo(2);
+        gate.countDown();
+        assertThat(List.of(take(), take(), take())).containsExactly("first", "a", "b");
+        assertThat(sent.poll(200, TimeUnit.MILLISECONDS)).isNull();
+    }
+
+    @Test
+    void distinctNotificationsBeyondTheBoundAreDropped() throws Exception {
+        NotificationOutbox outbox = new NotificationOutbox(slow, 10, () -> {});
+        outbox.offer("first", n("first"));
+        Thread.sleep(100);
+        for (int i = 0; i < 50; i++) {
+            outbox.offer(i, n("n" + i));
+        }
+        assertThat(outbox.pendingCount()).isEqualTo(10);
+        gate.countDown();
+    }
+
+    @Test
+    void heldNotificationsGoOutInOrderOnRelease() throws Exception {
+        gate.countDown();
+        NotificationOutbox outbox = new NotificationOutbox(slow, 100, () -> {});
+        outbox.hold();
+        outbox.offer("ack", n("ack"));
+        outbox.offer("u", n("updated"));
+        assertThat(sent.poll(200, TimeUnit.MILLISECONDS))
+                .as("nothing while held")
+                .isNull();
+        outbox.release();
+        assertThat(List.of(take(), take())).containsExactly("ack", "updated");
+    }
+
+    private String take() throws InterruptedException {
+        String next = sent.poll(5, TimeUnit.SECONDS);
+        assertThat(next).isNotNull();
+        return next;
+    }
+}
