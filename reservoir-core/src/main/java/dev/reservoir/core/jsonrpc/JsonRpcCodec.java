@@ -31,7 +31,12 @@ public final class JsonRpcCodec {
     private JsonRpcCodec() {
         // Duplicate keys are refused: a message must mean one thing, or a transport that checks a
         // header against the body could be fooled by a second "method" key.
-        this.mapper = JsonMapper.builder()
+        // Buffers come from a pool shared by all threads: Jackson's default keeps them per thread,
+        // which suits a few long-lived threads, not a virtual thread per request.
+        JsonFactory pooled = JsonFactory.builder()
+                .recyclerPool(com.fasterxml.jackson.core.util.JsonRecyclerPools.sharedLockFreePool())
+                .build();
+        this.mapper = JsonMapper.builder(pooled)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)

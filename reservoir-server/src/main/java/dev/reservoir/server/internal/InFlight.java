@@ -7,7 +7,6 @@ import dev.reservoir.server.transport.MessageSink;
 import java.io.Closeable;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -33,7 +32,9 @@ final class InFlight {
     private final java.util.concurrent.atomic.AtomicBoolean permit =
             new java.util.concurrent.atomic.AtomicBoolean(true);
     volatile Thread thread;
-    volatile Future<?> timeout;
+    /** System.nanoTime() after which the request times out; 0 for none (inline calls, listen streams). */
+    volatile long deadline;
+
     volatile WireFormat wire;
     /** Stateless era: the level from the request's _meta, or null (no log messages for it). */
     volatile LoggingLevel logLevel;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,8 @@ public final class ServerImpl implements McpServer {
             t.setDaemon(true);
             return t;
         });
+        long sweep = Math.max(10, Math.min(250, settings.requestTimeout().toMillis() / 4));
+        scheduler.scheduleWithFixedDelay(this::expire, sweep, sweep, TimeUnit.MILLISECONDS);
         for (ResourceProvider provider : router.providers()) {
             try {
                 listWatches.add(provider.watchList(hub));
@@ -74,10 +77,6 @@ public final class ServerImpl implements McpServer {
         return dispatcher;
     }
 
-    ScheduledExecutorService scheduler() {
-        return scheduler;
-    }
-
     @Override
     public ServerConnection connect(MessageSink notifications) {
         if (closed) {
@@ -86,6 +85,13 @@ public final class ServerImpl implements McpServer {
         ConnectionImpl connection = new ConnectionImpl(this, notifications);
         connections.add(connection);
         return connection;
+    }
+
+    private void expire() {
+        long now = System.nanoTime();
+        for (ConnectionImpl connection : connections) {
+            connection.expire(now);
+        }
     }
 
     void forget(ConnectionImpl connection) {

@@ -58,7 +58,11 @@ final class LineWriter implements MessageSink {
                 throw e;
             }
             out.write('\n');
-            out.flush();
+            // Group commit: when other messages wait for the lock, the last of them flushes, so a
+            // busy connection makes one write call for many messages and an idle one loses no time.
+            if (!lock.hasQueuedThreads()) {
+                out.flush();
+            }
         } finally {
             lock.unlock();
         }
