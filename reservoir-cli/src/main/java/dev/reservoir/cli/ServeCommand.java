@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         description = {
             "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
             "when files change. Over stdio by default (one client, the process that started this one), or",

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -85,10 +86,34 @@ final class ChangeHub implements AutoCloseable {
     }
 
     Watch watchList(ChangeListener listener) {
-        start();
+        // The server asks for this while it starts; registering a large tree takes a while, and
+        // must not delay the first answer. Single watches (subscriptions) wait for it instead.
+        starting = CompletableFuture.runAsync(this::start, r -> Thread.ofPlatform()
+                        .daemon()
+                        .name("reservoir-fs-start")
+                        .start(r))
+                .whenComplete((ignored, failure) -> {
+                    if (failure != null) {
+                        log.warn("Could not start watching for changes: {}", failure.toString());
+                    }
+                });
         listWatches.add(listener);
         return () -> listWatches.remove(listener);
     }
+
+    /** Waits until the watchers registered the roots (tests, and subscriptions that must see every change). */
+    void awaitStarted() {
+        CompletableFuture<Void> pending = starting;
+        if (pending != null) {
+            try {
+                pending.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                // start() failed and was logged; single watches then start their own attempt
+            }
+        }
+    }
+
+    private volatile CompletableFuture<Void> starting;
 
     private void start() {
         lock.lock();

@@ -52,7 +52,20 @@ final class ContentTypes {
 
     private record Stamp(FileTime modified, long size, Info info) {}
 
-    private final MimeTypes tika = MimeTypes.getDefaultMimeTypes();
+    /**
+     * Tika's registry, loaded once and lazily: reading its XML takes a good part of a server's
+     * start-up, and the first answers (initialize, discover) do not need it. {@link #preload()}
+     * starts loading it on another thread.
+     */
+    private static final class Registry {
+        static final MimeTypes TYPES = MimeTypes.getDefaultMimeTypes();
+    }
+
+    /** Starts loading Tika's registry in the background, so that it is ready by the first listing. */
+    static void preload() {
+        Thread.ofPlatform().daemon().name("reservoir-tika-load").start(() -> Registry.TYPES.getClass());
+    }
+
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Path, Stamp> cache = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -125,7 +138,7 @@ final class ContentTypes {
             metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, name);
         }
         try {
-            return tika.detect(head == null ? null : new ByteArrayInputStream(head), metadata);
+            return Registry.TYPES.detect(head == null ? null : new ByteArrayInputStream(head), metadata);
         } catch (IOException e) {
             return MediaType.OCTET_STREAM; // not reached: the stream is in memory
         }
@@ -137,7 +150,7 @@ final class ContentTypes {
         return base.getType().equals("text")
                 || sub.endsWith("+xml")
                 || sub.endsWith("+json")
-                || tika.getMediaTypeRegistry().isSpecializationOf(base, MediaType.TEXT_PLAIN)
+                || Registry.TYPES.getMediaTypeRegistry().isSpecializationOf(base, MediaType.TEXT_PLAIN)
                 || base.equals(MediaType.APPLICATION_XML);
     }
 

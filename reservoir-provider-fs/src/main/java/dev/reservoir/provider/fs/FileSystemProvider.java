@@ -47,6 +47,7 @@ public final class FileSystemProvider implements ResourceProvider {
 
     FileSystemProvider(PathResolver resolver, long maxReadBytes, Duration coalesceWindow) {
         this.resolver = resolver;
+        ContentTypes.preload();
         this.describer = new Describer(new ContentTypes());
         this.lister = new TreeLister(resolver);
         this.reader = new ContentReader(describer, lister, maxReadBytes);
@@ -168,6 +169,11 @@ public final class FileSystemProvider implements ResourceProvider {
     @Override
     public Watch watchList(ChangeListener listener) {
         return changes.watchList(listener);
+    }
+
+    /** Waits until the folders are watched (watchList starts that in the background); for tests. */
+    void awaitWatching() {
+        changes.awaitStarted();
     }
 
     /** Stops the watchers; reads and listings keep working. */

@@ -39,6 +39,7 @@ class WatchTest {
                 .coalesceWindow(Duration.ofMillis(50))
                 .build();
         fs.watchList(list);
+        fs.awaitWatching();
     }
 
     @AfterEach

@@ -1,0 +1,72 @@
+package dev.reservoir.bench.suite;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Talks to one target over its transport: the handshake (stateful era), and one request at a time
+ * per channel. Stdio targets share one process channel; HTTP targets get one connection per channel.
+ */
+final class Driver {
+
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong(100);
+
+    private Driver() {}
+
+    /** A channel that answers a request with the response's text. */
+    interface Channel extends AutoCloseable {
+        String call(String method, String name, String paramsOrNull) throws Exception;
+
+        @Override
+        default void close() {}
+    }
+
+    /** Opens the stateful session of an HTTP target (initialize, then initialized); null for a stateless one. */
+    static String openSession(Target target, int port) throws IOException {
+        if (target.stateless() || target.floor()) {
+            return null;
+        }
+        try (HttpConn c = new HttpConn(port, "/mcp")) {
+            HttpConn.Answer init = c.post(Map.of("MCP-Protocol-Version", Requests.STATEFUL), Requests.initialize(1));
+            String message = init.message();
+            String session = init.header("mcp-session-id");
+            if (init.status() != 200 || !message.contains("\"result\"")) {
+                throw new IOException("initialize failed (" + init.status() + "): " + message);
+            }
+            var headers = Requests.headers(target, session, "notifications/initialized", null);
+            c.post(headers, Requests.initialized()).body().readAllBytes();
+            return session;
+        }
+    }
+
+    /** A channel on its own HTTP connection. */
+    static Channel http(Target target, int port, String session) throws IOException {
+        HttpConn conn = new HttpConn(port, "/mcp");
+        return new Channel() {
+            @Override
+            public String call(String method, String name, String params) throws Exception {
+                long id = IDS.incrementAndGet(); // unique across a session's connections, as JSON-RPC asks
+                String body = Requests.request(target, id, method, params);
+                HttpConn.Answer answer = conn.post(Requests.headers(target, session, method, name), body);
+                String message = answer.message();
+                if (answer.status() != 200) {
+                    throw new IOException(method + " answered " + answer.status() + ": " + message);
+                }
+                return message;
+            }
+
+            @Override
+            public void close() {
+                conn.close();
+            }
+        };
+    }
+
+    /** A channel over a stdio client (calls from many threads go in flight together). */
+    static Channel stdio(Target target, StdioClient client) {
+        return (method, name, params) -> {
+            long id = client.nextId();
+            return client.call(id, Requests.request(target, id, method, params));
+        };
+    }
+}

@@ -1,0 +1,55 @@
+package dev.reservoir.bench.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** list-all: page through every resource with resources/list, following nextCursor. */
+final class ListAll {
+
+    /** One listing: how long, how many resources, how many pages. */
+    record Result(double seconds, int resources, int pages) {}
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ListAll() {}
+
+    static Result run(Target target, Path log) throws Exception {
+        if (target.http()) {
+            try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60))) {
+                String session = Driver.openSession(target, server.port);
+                try (Driver.Channel channel = Driver.http(target, server.port, session)) {
+                    listOnce(target, channel); // warm-up
+                    return listOnce(target, channel);
+                }
+            }
+        }
+        try (ServerProcess server = ServerProcess.stdio(target.command(), log);
+                StdioClient client = new StdioClient(server)) {
+            client.initialize();
+            Driver.Channel channel = Driver.stdio(target, client);
+            listOnce(target, channel);
+            return listOnce(target, channel);
+        }
+    }
+
+    private static Result listOnce(Target target, Driver.Channel channel) throws Exception {
+        long start = System.nanoTime();
+        int resources = 0;
+        int pages = 0;
+        String cursor = null;
+        do {
+            String params = cursor == null ? null : "\"cursor\":" + JSON.writeValueAsString(cursor);
+            JsonNode page =
+                    JSON.readTree(channel.call("resources/list", null, params)).path("result");
+            if (page.isMissingNode()) {
+                throw new IllegalStateException(target.name() + ": resources/list failed");
+            }
+            resources += page.path("resources").size();
+            pages++;
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+        } while (cursor != null && pages < 100_000);
+        return new Result((System.nanoTime() - start) / 1e9, resources, pages);
+    }
+}

