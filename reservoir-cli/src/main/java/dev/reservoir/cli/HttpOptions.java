@@ -81,6 +81,18 @@ final class HttpOptions {
             converter = DurationConverter.class)
     Duration ssePoll;
 
+    @Option(
+            names = "--max-sessions",
+            paramLabel = "N",
+            description = "Stateful-era sessions open at once (more get 503; default 10000).")
+    Integer maxSessions;
+
+    @Option(
+            names = "--max-streams",
+            paramLabel = "N",
+            description = "SSE streams open at once over all clients (more get 429; default 10000).")
+    Integer maxStreams;
+
     /** The HTTP transport to serve, or null when neither the command line nor the config asks for HTTP. */
     HttpTransport build(ServeConfig.Http config, Path configFile) throws IOException {
         ServeConfig.Http file =
@@ -120,6 +132,12 @@ final class HttpOptions {
                 : file.ssePoll() == null ? null : new DurationConverter().convert(file.ssePoll());
         if (poll != null) {
             b.ssePollInterval(poll);
+        }
+        if (maxSessions != null) {
+            b.maxSessions(maxSessions);
+        }
+        if (maxStreams != null) {
+            b.maxStreams(maxStreams);
         }
         return b.build();
     }

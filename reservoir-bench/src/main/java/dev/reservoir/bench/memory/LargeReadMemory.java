@@ -2,20 +2,17 @@ package dev.reservoir.bench.memory;
 
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
-import dev.reservoir.core.model.Resource;
+import dev.reservoir.demo.BenchData;
 import dev.reservoir.server.McpServer;
-import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,13 +28,8 @@ public final class LargeReadMemory {
     static final long SIZE = 100L << 20;
 
     public static void main(String[] args) throws Exception {
-        McpServer server = McpServer.builder()
-                .resource(
-                        Resource.builder("bench://blob/100MiB", "blob")
-                                .mimeType("application/octet-stream")
-                                .build(),
-                        ContentBody.binaryStream(() -> new RandomBytes(SIZE), SIZE))
-                .build();
+        // The benchmark dataset's 100 MiB blob: pseudo-random bytes made as they are read.
+        McpServer server = new BenchData(1).configure(McpServer.builder()).build();
         AtomicLong written = new AtomicLong();
         CountDownLatch done = new CountDownLatch(1);
         OutputStream counting = new OutputStream() {
@@ -98,40 +90,5 @@ public final class LargeReadMemory {
 
     private static long heapUsed() {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
-    /** Pseudo-random bytes made as they are read. */
-    static final class RandomBytes extends InputStream {
-        private final SplittableRandom random = new SplittableRandom(7);
-        private long left;
-
-        RandomBytes(long size) {
-            this.left = size;
-        }
-
-        @Override
-        public int read() {
-            if (left <= 0) {
-                return -1;
-            }
-            left--;
-            return random.nextInt(256);
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = (int) Math.min(len, left);
-            for (int i = 0; i < n; i += 8) {
-                long r = random.nextLong();
-                for (int j = 0; j < 8 && i + j < n; j++) {
-                    b[off + i + j] = (byte) (r >>> (8 * j));
-                }
-            }
-            left -= n;
-            return n;
-        }
     }
 }

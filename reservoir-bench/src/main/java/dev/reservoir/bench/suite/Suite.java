@@ -51,7 +51,9 @@ public final class Suite {
                 }
             }
         }
-        new Suite(root.toAbsolutePath().normalize(), quick, only).run();
+        Suite suite = new Suite(root.toAbsolutePath().normalize(), quick, only);
+        suite.run();
+        System.exit(suite.failures == 0 ? 0 : 1);
     }
 
     private void defineTargets() {
@@ -125,7 +127,11 @@ public final class Suite {
                         "--bench-data",
                         texts,
                         "--http",
-                        "127.0.0.1:{PORT}"),
+                        "127.0.0.1:{PORT}",
+                        "--max-sessions",
+                        "20000",
+                        "--max-streams",
+                        "20000"),
                 true,
                 false,
                 true,
@@ -141,7 +147,11 @@ public final class Suite {
                         "--bench-data",
                         texts,
                         "--http",
-                        "127.0.0.1:{PORT}"),
+                        "127.0.0.1:{PORT}",
+                        "--max-sessions",
+                        "20000",
+                        "--max-streams",
+                        "20000"),
                 true,
                 true,
                 true,
@@ -201,32 +211,51 @@ public final class Suite {
                                 || Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.jsa")))
                         ? "; reservoir with the class archive ./reservoir keeps (stdio-no-cds: without)"
                         : "");
-        if (wanted("read-hot")) {
-            readHot();
-        }
-        if (wanted("list-all")) {
-            listAll();
-        }
-        if (wanted("blob")) {
-            blob();
-        }
-        if (wanted("fan-out")) {
-            fanOut();
-        }
-        if (wanted("start-up")) {
-            startup();
-        }
-        if (wanted("idle-sessions")) {
-            idle();
-        }
+        workload("read-hot", this::readHot);
+        workload("list-all", this::listAll);
+        workload("blob", this::blob);
+        workload("fan-out", this::fanOut);
+        workload("start-up", this::startup);
+        workload("idle-sessions", this::idle);
         System.out.println();
         report.print(System.out);
+        if (failures > 0) {
+            System.out.printf("%nreservoir-bench: %d workload(s) failed; see above%n", failures);
+        }
         System.out.printf(
                 Locale.ROOT,
                 "%nreservoir-bench: done in %.0f s; server logs in %s%n",
                 (System.nanoTime() - start) / 1e9,
                 logs);
     }
+
+    private interface Work {
+        void run() throws Exception;
+    }
+
+    /** Runs one workload; a failure is reported as a row (and the run goes on), not hidden. */
+    private void workload(String name, Work work) {
+        if (!wanted(name)) {
+            return;
+        }
+        try {
+            work.run();
+        } catch (Exception e) {
+            failures++;
+            System.err.println(name + " failed: " + e);
+            report.add(new Report.Row(
+                    name,
+                    "-",
+                    "FAILED",
+                    Stats.Spread.of(List.of(0.0)),
+                    "-",
+                    true,
+                    null,
+                    String.valueOf(e.getMessage())));
+        }
+    }
+
+    private int failures;
 
     private Path log(Target target, String workload) {
         return logs.resolve(workload + "-" + target.name().replace('/', '_') + ".log");
@@ -238,8 +267,8 @@ public final class Suite {
 
     private void readHot() throws Exception {
         int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
-        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofSeconds(2);
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofSeconds(4);
+        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofSeconds(3);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
@@ -367,8 +396,15 @@ public final class Suite {
     }
 
     private void fanOut() throws Exception {
-        int[] counts = quick ? new int[] {20} : new int[] {100, 1000};
-        int changes = quick ? 2 : 7;
+        // -Dbench.fanOut=100,1000 picks the counts compared with the Java SDK (the 10,000 run is separate).
+        int[] counts = quick
+                ? new int[] {20}
+                : java.util.Arrays.stream(
+                                System.getProperty("bench.fanOut", "100,1000").split(","))
+                        .filter(c -> !c.isBlank())
+                        .mapToInt(c -> Integer.parseInt(c.trim()))
+                        .toArray();
+        int changes = quick ? 2 : 5;
         List<String> names = List.of("reservoir/http-2025-11-25", "reservoir/http-2026-07-28", "java-sdk/http");
         for (int count : counts) {
             for (String name : pick(names)) {
@@ -385,6 +421,24 @@ public final class Suite {
     }
 
     private void addFanOut(String name, int count, int changes, String baseline) throws Exception {
+        try {
+            addFanOutRows(name, count, changes, baseline);
+        } catch (Exception e) {
+            failures++;
+            System.err.println("fan-out " + count + " " + name + " failed: " + e);
+            report.add(new Report.Row(
+                    "fan-out " + count,
+                    name,
+                    "FAILED",
+                    Stats.Spread.of(List.of(0.0)),
+                    "-",
+                    false,
+                    null,
+                    String.valueOf(e.getMessage())));
+        }
+    }
+
+    private void addFanOutRows(String name, int count, int changes, String baseline) throws Exception {
         FanOut.Result r = FanOut.run(t(name), count, changes, log(t(name), "fan-out"));
         String workload = "fan-out " + count;
         String missed = r.missed() > 0 ? r.missed() + " changes not heard by all within 30 s" : "";

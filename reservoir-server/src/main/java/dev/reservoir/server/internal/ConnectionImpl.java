@@ -168,6 +168,8 @@ final class ConnectionImpl implements ServerConnection {
             call.thread = Thread.currentThread();
             call.deadline =
                     System.nanoTime() + server.settings().requestTimeout().toNanos();
+            call.onDeadline = () -> onTimeout(call);
+            server.track(call);
         }
         JsonRpcResponse response;
         try {
@@ -208,22 +210,9 @@ final class ConnectionImpl implements ServerConnection {
     /** Frees what the request held (its permit, its id, its deadline). */
     private void end(InFlight call) {
         inFlight.remove(call.id, call);
+        server.untrack(call);
         if (call.releasePermit()) {
             permits.release();
-        }
-    }
-
-    /**
-     * Times out the requests whose deadline has passed. The server's sweeper calls it a few times a
-     * second: one pass over at most the connection's in-flight limit, instead of a scheduled task
-     * per request (which cost every request a trip through a shared, locked queue).
-     */
-    void expire(long now) {
-        for (InFlight call : inFlight.values()) {
-            long deadline = call.deadline;
-            if (deadline != 0 && now - deadline > 0 && call.state() == InFlight.State.RUNNING) {
-                Thread.startVirtualThread(() -> onTimeout(call));
-            }
         }
     }
 

@@ -34,6 +34,8 @@ final class InFlight {
     volatile Thread thread;
     /** System.nanoTime() after which the request times out; 0 for none (inline calls, listen streams). */
     volatile long deadline;
+    /** What the sweeper runs when the deadline passes. */
+    volatile Runnable onDeadline;
 
     volatile WireFormat wire;
     /** Stateless era: the level from the request's _meta, or null (no log messages for it). */

@@ -29,6 +29,7 @@ public final class ServerImpl implements McpServer {
     private final Dispatcher dispatcher;
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
+    private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
     private final List<Watch> listWatches = new ArrayList<>();
     private volatile boolean closed;
 
@@ -87,10 +88,27 @@ public final class ServerImpl implements McpServer {
         return connection;
     }
 
+    /** A request with a deadline, for the sweeper (requests in flight only: a few, not every connection). */
+    void track(InFlight call) {
+        timed.add(call);
+    }
+
+    void untrack(InFlight call) {
+        timed.remove(call);
+    }
+
+    /**
+     * Times out the requests whose deadline has passed: one pass a few times a second over the
+     * requests in flight, instead of a scheduled task per request (which cost every request a trip
+     * through a shared, locked queue).
+     */
     private void expire() {
         long now = System.nanoTime();
-        for (ConnectionImpl connection : connections) {
-            connection.expire(now);
+        for (InFlight call : timed) {
+            if (now - call.deadline > 0 && call.state() == InFlight.State.RUNNING) {
+                timed.remove(call);
+                Thread.startVirtualThread(call.onDeadline);
+            }
         }
     }
 

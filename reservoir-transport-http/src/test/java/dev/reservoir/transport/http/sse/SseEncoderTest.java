@@ -57,4 +57,26 @@ class SseEncoderTest {
                 .isEmpty();
         assertThat(text(SseEncoder.retry(10))).isEqualTo("retry: 10\n\n");
     }
+
+    @Test
+    void encodedEventsRoundTripThroughTheParser() {
+        String data = "line one\r\nline two\rline three\n\nafter a blank";
+        byte[] bytes = SseEncoder.event("5-9", "message", data, 1500L);
+        java.util.List<SseEvent> events = new java.util.ArrayList<>();
+        java.util.List<Long> retries = new java.util.ArrayList<>();
+        SseParser p = new SseParser(new SseParser.Listener() {
+            @Override
+            public void onEvent(SseEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public void onRetry(long millis) {
+                retries.add(millis);
+            }
+        });
+        p.feed(bytes, 0, bytes.length);
+        assertThat(events).containsExactly(SseEvent.message("5-9", "line one\nline two\nline three\n\nafter a blank"));
+        assertThat(retries).containsExactly(1500L);
+    }
 }
