@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 final class FanOut {
 
     /** The delays of every change: time until all heard (ms) and p99 of the per-client delay (ms), per change. */
-    record Result(int subscribers, List<Double> allMillis, List<Double> p99Millis, int missed) {}
+    record Result(
+            int subscribers, List<Double> allMillis, List<Double> p99Millis, int missed, double serverCpuMillis) {}
 
     private FanOut() {}
 
@@ -28,6 +29,7 @@ final class FanOut {
             List<Double> all = new ArrayList<>();
             List<Double> p99 = new ArrayList<>();
             int missed = 0;
+            long cpuBefore = server.cpuMillis();
             try (Driver.Channel trigger = Driver.http(target, server.port, session)) {
                 for (int round = 0; round < changes; round++) {
                     Thread.sleep(200); // let the previous round's notifications drain completely
@@ -47,7 +49,9 @@ final class FanOut {
                     p99.add(Stats.percentile(heard, 99) / 1e6);
                 }
             }
-            return new Result(subscribers, all, p99, missed);
+            // Server CPU per change (the rounds' pauses cost next to nothing; the trigger read is counted).
+            long cpu = server.cpuMillis() - cpuBefore;
+            return new Result(subscribers, all, p99, missed, cpuBefore < 0 ? -1 : (double) cpu / changes);
         }
     }
 }

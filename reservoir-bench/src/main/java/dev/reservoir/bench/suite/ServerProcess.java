@@ -101,6 +101,21 @@ final class ServerProcess implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * CPU time the process has used (user and system), in milliseconds; -1 where /proc is not
+     * there. Read from /proc/PID/stat in clock ticks, taken as 100 per second (Linux's USER_HZ).
+     */
+    long cpuMillis() {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+            // Fields after the command name (which is in parentheses and may hold spaces).
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** Resets the kernel's peak RSS counter, so the next reading covers only what follows. */
     void resetPeak() {
         try {

@@ -39,8 +39,13 @@ final class NotificationOutbox {
         this.onBroken = onBroken;
     }
 
-    /** Queues a notification unless one with the same key is already waiting. */
+    /**
+     * Queues a notification unless one with the same key is already waiting. When the sink only
+     * queues, this thread sends it (and whatever else waits) itself; otherwise a virtual thread
+     * does.
+     */
     void offer(Object key, JsonRpcNotification notification) {
+        boolean drainHere;
         lock.lock();
         try {
             if (closed || pending.containsKey(key)) {
@@ -53,9 +58,12 @@ final class NotificationOutbox {
                 return;
             }
             pending.put(key, notification);
-            startDraining();
+            drainHere = startDraining();
         } finally {
             lock.unlock();
+        }
+        if (drainHere) {
+            drain();
         }
     }
 
@@ -71,23 +79,35 @@ final class NotificationOutbox {
 
     /** Sends what {@link #hold()} kept back, in order. */
     void release() {
+        boolean drainHere = false;
         lock.lock();
         try {
             held = false;
             if (!pending.isEmpty()) {
-                startDraining();
+                drainHere = startDraining();
             }
         } finally {
             lock.unlock();
         }
+        if (drainHere) {
+            drain();
+        }
     }
 
-    /** Called with the lock held. */
-    private void startDraining() {
-        if (!draining && !held) {
-            draining = true;
-            Thread.ofVirtual().name("mcp-notify").start(this::drain);
+    /**
+     * Called with the lock held. Returns true when the caller is to run {@link #drain()} itself
+     * (after releasing the lock): the sink only queues, so sending cannot block it.
+     */
+    private boolean startDraining() {
+        if (draining || held) {
+            return false;
         }
+        draining = true;
+        if (sink.queues()) {
+            return true;
+        }
+        Thread.ofVirtual().name("mcp-notify").start(this::drain);
+        return false;
     }
 
     /** Stops sending; pending notifications are dropped. */

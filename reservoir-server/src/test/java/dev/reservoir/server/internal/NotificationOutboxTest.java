@@ -79,6 +79,36 @@ class NotificationOutboxTest {
         assertThat(List.of(take(), take())).containsExactly("ack", "updated");
     }
 
+    @Test
+    void aSinkThatOnlyQueuesIsSentToOnTheCallingThreadInOrder() throws Exception {
+        List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        MessageSink queueing = new MessageSink() {
+            @Override
+            public void send(JsonRpcMessage message) {
+                threads.add(Thread.currentThread().getName());
+                sent.add(((JsonRpcNotification) message).method());
+            }
+
+            @Override
+            public void sendBatch(List<? extends JsonRpcMessage> messages) {}
+
+            @Override
+            public boolean queues() {
+                return true;
+            }
+        };
+        NotificationOutbox outbox = new NotificationOutbox(queueing, 100, () -> {});
+        outbox.hold();
+        outbox.offer("ack", n("ack"));
+        outbox.offer("u", n("updated"));
+        assertThat(sent).isEmpty();
+        outbox.release();
+        outbox.offer("v", n("again"));
+        // Sent before offer/release returned: nothing to wait for.
+        assertThat(List.copyOf(sent)).containsExactly("ack", "updated", "again");
+        assertThat(threads).containsOnly(Thread.currentThread().getName());
+    }
+
     private String take() throws InterruptedException {
         String next = sent.poll(5, TimeUnit.SECONDS);
         assertThat(next).isNotNull();

@@ -2,6 +2,8 @@ package dev.reservoir.bench.suite.floor;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -19,12 +21,28 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * The HTTP floor: Jetty set up as Reservoir's HTTP transport sets it up, with a handler that reads
  * the body and answers a fixed JSON-RPC response the size of a real 1 KiB read. Usage:
  * {@code HttpFloor PORT}; prints "listening on PORT" to stderr when ready.
+ *
+ * <p>It is also the floor of fan-out: a POST with {@code Mcp-Method: subscriptions/listen} is
+ * answered with an SSE stream that gets a fixed acknowledgement and is kept open; a request that
+ * names {@code bench://touch/0} writes one fixed {@code updated} event to every open stream (on
+ * the requesting thread, without waiting for any of them) before it is answered. No JSON is parsed
+ * or encoded, no subscription is matched: what is left is Jetty and the sockets.
  */
 public final class HttpFloor {
 
     private HttpFloor() {}
 
+    private static final byte[] ACKNOWLEDGED =
+            sse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{}}");
+    private static final byte[] UPDATED = sse(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"bench://text/0\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":1}}}");
+
+    private static byte[] sse(String json) {
+        return ("event: message\ndata: " + json + "\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
     public static void main(String[] args) throws Exception {
+        Set<Response> streams = ConcurrentHashMap.newKeySet();
         byte[] body =
                 ("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"contents\":[{\"uri\":\"bench://text/0\",\"mimeType\":\"text/plain\",\"text\":\""
                                 + "x".repeat(1024) + "\"}]}}")
@@ -42,7 +60,24 @@ public final class HttpFloor {
         jetty.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
-                Content.Source.asByteBuffer(request);
+                ByteBuffer in = Content.Source.asByteBuffer(request);
+                if ("subscriptions/listen".equals(request.getHeaders().get("Mcp-Method"))) {
+                    response.setStatus(200);
+                    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
+                    streams.add(response);
+                    response.write(false, ByteBuffer.wrap(ACKNOWLEDGED), Callback.from(() -> {}, failure -> {
+                        streams.remove(response);
+                        callback.failed(failure);
+                    }));
+                    return true; // open until the client leaves
+                }
+                if (StandardCharsets.ISO_8859_1.decode(in).toString().contains("bench://touch/0")) {
+                    for (Response stream : streams) {
+                        stream.write(false, ByteBuffer.wrap(UPDATED), Callback.from(() -> {}, failure -> {
+                            streams.remove(stream);
+                        }));
+                    }
+                }
                 response.setStatus(200);
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
                 response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);

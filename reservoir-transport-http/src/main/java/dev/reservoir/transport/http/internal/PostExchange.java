@@ -147,6 +147,15 @@ final class PostExchange implements MessageSink {
     }
 
     /**
+     * Notifications only ever go to the SSE stream's buffer (the pump writes them), or, when no
+     * stream can be had, into one short refusal on a response nothing was written to yet.
+     */
+    @Override
+    public boolean queues() {
+        return true;
+    }
+
+    /**
      * Completes the HTTP exchange on the request's thread, once the engine has the frame: waits for
      * the answer's form, then either waits for the JSON write, answers 202, or pumps the SSE stream.
      *

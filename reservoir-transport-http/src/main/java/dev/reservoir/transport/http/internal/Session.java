@@ -61,6 +61,12 @@ final class Session {
             public boolean finishEndsStream() {
                 return true;
             }
+
+            /** Appending to the stream's buffer never waits for the client; its pump writes. */
+            @Override
+            public boolean queues() {
+                return true;
+            }
         };
     }
 
