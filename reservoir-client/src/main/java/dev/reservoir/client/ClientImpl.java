@@ -41,6 +41,11 @@ final class ClientImpl implements McpClient {
         this.timeout = timeout;
     }
 
+    /** For tests in this package. */
+    Connection connection() {
+        return conn;
+    }
+
     @Override
     public ServerDescription server() {
         return conn.description();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.ClientTransport;
+import dev.reservoir.client.internal.Handshake;
 import dev.reservoir.client.internal.Protocol;
 import dev.reservoir.client.internal.ResultDecoder;
 import dev.reservoir.client.internal.Rpc;
@@ -144,6 +145,20 @@ final class Connection {
                     + "\" (it needs input from the client), which this client does not handle");
         }
         return result;
+    }
+
+    /**
+     * The server ended the handshake-era session (HTTP 404): start a new one, as the transport
+     * spec asks, with the same revision; drop what the cache holds from this server; subscribe
+     * again. Called by the transport, which then retries the request that met the 404.
+     */
+    void renewSession(Handshake handshake) {
+        log.info("The server ended the session; starting a new one");
+        handshake.reinitialize(protocol.revision());
+        if (cache != null) {
+            cache.invalidateOrigin(origin);
+        }
+        subscriptions.renew(timeout);
     }
 
     /** Runs a listener call on the listeners' thread, in order. */

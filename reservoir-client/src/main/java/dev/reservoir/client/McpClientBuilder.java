@@ -353,6 +353,11 @@ public final class McpClientBuilder {
                     spillThreshold,
                     requestTimeout,
                     process);
+            if (transport instanceof StreamableHttpTransport http
+                    && !outcome.protocol().revision().isStateless()) {
+                Handshake again = new Handshake(rpc, clientInfo, sep2093, connectTimeout);
+                http.onSessionLost(() -> connection.renewSession(again));
+            }
             return new ClientImpl(connection, requestTimeout);
         } catch (IOException | RuntimeException e) {
             transport.close();

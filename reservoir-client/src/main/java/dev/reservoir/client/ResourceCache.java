@@ -186,6 +186,11 @@ public final class ResourceCache {
                 k.origin().equals(origin) && (k.kind().equals(LIST) || k.kind().equals(TEMPLATES)));
     }
 
+    /** The session with that server was lost (changes may have gone unheard): drops all it had. */
+    void invalidateOrigin(String origin) {
+        removeIf(k -> k.origin().equals(origin));
+    }
+
     void hit() {
         hits.incrementAndGet();
     }

@@ -213,6 +213,37 @@ final class Subscriptions {
         return false;
     }
 
+    /**
+     * The server ended the session and a new one was started: subscribes again to every URI the
+     * open subscriptions hold, then tells their listeners that what they watch may have changed
+     * meanwhile ({@code updated} for each URI, {@code listChanged} where asked), since the
+     * notifications of the gap are lost. Reads the URIs without the lock: a caller in the middle of
+     * a subscribe may hold it while its own request waits for this renewal (that request is retried
+     * in the new session by itself).
+     */
+    void renew(Duration timeout) {
+        java.util.Set<String> uris = new LinkedHashSet<>();
+        for (Sub sub : open) {
+            uris.addAll(sub.uris());
+        }
+        for (String uri : uris) {
+            try {
+                ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
+                conn.call(McpMethods.RESOURCES_SUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
+            } catch (RuntimeException e) {
+                log.warn("Could not subscribe again to {} in the new session: {}", uri, e.toString());
+            }
+        }
+        for (Sub sub : open) {
+            for (String uri : sub.uris()) {
+                sub.deliver(() -> sub.listener.updated(uri));
+            }
+            if (sub.listChanged()) {
+                sub.deliver(sub.listener::listChanged);
+            }
+        }
+    }
+
     /** The connection ended: every subscription hears it. */
     void closeAll(Throwable cause) {
         for (Sub sub : open) {

@@ -15,6 +15,9 @@ import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.transport.http.HttpTransport;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reservoir's own HTTP server (Jetty, in this JVM) through the client: Streamable HTTP in the
@@ -159,6 +163,54 @@ class ReservoirHttpIT {
             // 1.5 s: several poll cuts (every 300 ms); each is resumed with Last-Event-ID.
             assertThat(client.read("slow://1500").text()).isEqualTo("finally");
         }
+    }
+
+    @ParameterizedTest(name = "noticed by {0}")
+    @ValueSource(strings = {"a request", "the GET stream"})
+    void aSessionTheServerEndedIsReplacedAndItsSubscriptionsCarryOn(String noticedBy) throws Exception {
+        Way way = new Way(
+                "session 2025-11-25",
+                ProtocolRevision.V2025_11_25,
+                TransportKind.STREAMABLE_HTTP,
+                ProtocolRevision.V2025_11_25);
+        try (McpClient client = connect(way)) {
+            Recorder recorder = new Recorder();
+            try (Subscription sub = client.subscribe(List.of(DemoServer.WATCHED), true, recorder)) {
+                String first = sessionOf(client);
+                // The server ends the session (as it does after its idle timeout, or a restart with
+                // sessions in memory): a DELETE from outside the client.
+                HttpResponse<Void> deleted = HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(running.endpoint())
+                                        .header("Mcp-Session-Id", first)
+                                        .header("MCP-Protocol-Version", "2025-11-25")
+                                        .DELETE()
+                                        .build(),
+                                HttpResponse.BodyHandlers.discarding());
+                assertThat(deleted.statusCode() / 100).isEqualTo(2);
+
+                if (noticedBy.equals("a request")) {
+                    // The next request meets 404, a new session is started, and the request succeeds.
+                    assertThat(client.read("test://static-text").text()).isEqualTo(DemoServer.STATIC_TEXT);
+                }
+                // (Otherwise the GET stream, cut by the server, reconnects, meets 404 and asks for one.)
+                // What changed in the gap went unheard: the listener is told to look again.
+                assertThat(List.of(recorder.next(WAIT), recorder.next(WAIT)))
+                        .containsExactlyInAnyOrder("updated " + DemoServer.WATCHED, "listChanged");
+                assertThat(sessionOf(client)).isNotNull().isNotEqualTo(first);
+                // And the subscription holds in the new session: one change, one notification.
+                demo.touchWatched();
+                assertThat(recorder.next(WAIT)).isEqualTo("updated " + DemoServer.WATCHED);
+                assertThat(sub.isOpen()).isTrue();
+                assertThat(client.read("test://static-text").text()).isEqualTo(DemoServer.STATIC_TEXT);
+            }
+        }
+    }
+
+    private static String sessionOf(McpClient client) {
+        return ((dev.reservoir.client.internal.http.StreamableHttpTransport)
+                        ((ClientImpl) client).connection().transport())
+                .sessionId();
     }
 
     @Test

@@ -144,6 +144,19 @@ public final class Handshake {
         return new Outcome(protocol, description);
     }
 
+    /**
+     * Starts a new session of the revision already spoken (the server ended the old one). Fails
+     * when the server now settles on another revision.
+     */
+    public Outcome reinitialize(ProtocolRevision revision) {
+        Outcome outcome = initialize(revision);
+        if (outcome.protocol().revision() != revision) {
+            throw new McpClientException("the server's new session speaks "
+                    + outcome.protocol().revision().id() + ", not " + revision.id() + " as before");
+        }
+        return outcome;
+    }
+
     private Outcome initialize(ProtocolRevision requested) {
         ObjectNode params = JsonNodeFactory.instance.objectNode();
         params.put("protocolVersion", requested.id());

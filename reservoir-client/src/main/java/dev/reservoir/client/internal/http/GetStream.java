@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The handshake era's GET stream: the server's own notifications (and resumed answers), reconnected
  * while the transport is open, after the server's {@code retry} (backing off on failures), resuming
- * with {@code Last-Event-ID}. Stops for good on 405 (the server offers none), 400 or 404.
+ * with {@code Last-Event-ID}. Stops for good on 405 (the server offers none) or 400; on 404 (the
+ * session is gone) it asks the transport for a new session, which brings a new stream.
  */
 final class GetStream implements Runnable {
 
@@ -28,6 +29,7 @@ final class GetStream implements Runnable {
         long retry = StreamableHttpTransport.DEFAULT_RETRY_MILLIS;
         int failures = 0;
         while (!transport.closed) {
+            String session = transport.sessionId();
             HttpResponse<InputStream> response = transport.get(lastId, null);
             if (response == null) {
                 failures++;
@@ -53,6 +55,12 @@ final class GetStream implements Runnable {
                 retry = sse.retryMillis() >= 0 ? sse.retryMillis() : retry;
             } else {
                 Http.closeQuietly(response.body());
+                if (response.statusCode() == 404 && session != null) {
+                    // The server ended the session: a new one (with its own GET stream) is started.
+                    log.debug("The GET stream's session {} is gone (404)", session);
+                    Thread.ofVirtual().name("mcp-http-renew").start(() -> transport.renewSession(session));
+                    return;
+                }
                 if (response.statusCode() == 404 || response.statusCode() == 400) {
                     log.debug("The GET stream was refused with HTTP {}; not retrying", response.statusCode());
                     return;

@@ -71,6 +71,12 @@ public final class StreamableHttpTransport implements ClientTransport {
     private volatile String negotiatedVersion;
     volatile boolean closed;
     private volatile Thread listener;
+    private volatile Runnable sessionLost;
+    private final Object renewLock = new Object();
+    /** While a new session is being started: the one it replaces, and the outcome. */
+    private String renewing;
+
+    private CompletableFuture<Boolean> renewal;
 
     /**
      * @param headers extra headers on every request (Authorization, say)
@@ -98,6 +104,64 @@ public final class StreamableHttpTransport implements ClientTransport {
     @Override
     public void start(Rpc rpc) {
         this.rpc = rpc;
+    }
+
+    /**
+     * What to run when the server ends the handshake-era session (HTTP 404 to a request that
+     * carried it): start a new session and subscribe again. The request that met the 404 is then
+     * sent once more, in the new session.
+     */
+    public void onSessionLost(Runnable renew) {
+        this.sessionLost = renew;
+    }
+
+    /**
+     * Starts a new session in place of {@code lost}, once however many requests met the 404; the
+     * others wait for it. Returns whether there is a new session to retry in.
+     */
+    boolean renewSession(String lost) {
+        CompletableFuture<Boolean> outcome;
+        synchronized (renewLock) {
+            if (closed || sessionLost == null) {
+                return false;
+            }
+            if (renewal != null) {
+                if (!lost.equals(renewing)) {
+                    return false; // the new session was lost while it was being set up: give up
+                }
+                outcome = renewal;
+            } else if (!lost.equals(sessionId)) {
+                return sessionId != null; // already replaced
+            } else {
+                renewing = lost;
+                renewal = new CompletableFuture<>();
+                outcome = null;
+            }
+        }
+        if (outcome != null) {
+            return outcome.join();
+        }
+        boolean renewed = false;
+        try {
+            Thread old = listener;
+            listener = null; // the new session gets its own GET stream once negotiated
+            if (old != null && old != Thread.currentThread()) {
+                old.interrupt();
+            }
+            sessionLost.run();
+            renewed = sessionId != null && !lost.equals(sessionId);
+        } catch (RuntimeException e) {
+            log.warn("Could not start a new session after the server ended {}: {}", lost, e.toString());
+        } finally {
+            CompletableFuture<Boolean> done;
+            synchronized (renewLock) {
+                done = renewal;
+                renewal = null;
+                renewing = null;
+            }
+            done.complete(renewed);
+        }
+        return renewed;
     }
 
     @Override
@@ -163,6 +227,13 @@ public final class StreamableHttpTransport implements ClientTransport {
             if (name != null) {
                 b.header(NAME, HeaderValues.encode(name));
             }
+        } else if (message instanceof dev.reservoir.core.jsonrpc.JsonRpcRequest request
+                && request.method().equals(McpMethods.INITIALIZE)) {
+            // A new session starts without one (also when the server ended the old one).
+            String version = negotiatedVersion;
+            if (version != null) {
+                b.header(PROTOCOL_VERSION, version);
+            }
         } else {
             sessionHeaders(b);
         }
@@ -195,7 +266,12 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     private void exchange(Call<?> call) {
+        exchange(call, false);
+    }
+
+    private void exchange(Call<?> call, boolean retried) {
         boolean stateless = call.stateless();
+        String sentSession = stateless ? null : sessionId;
         CompletableFuture<HttpResponse<InputStream>> pending =
                 http.sendAsync(post(call.request(), stateless).build(), HttpResponse.BodyHandlers.ofInputStream());
         AtomicReference<InputStream> body = new AtomicReference<>();
@@ -227,6 +303,17 @@ public final class StreamableHttpTransport implements ClientTransport {
             }
             if (call.method().equals(McpMethods.INITIALIZE)) {
                 response.headers().firstValue(SESSION_ID).ifPresent(id -> sessionId = id);
+            }
+            if (response.statusCode() == 404
+                    && sentSession != null
+                    && !retried
+                    && !call.method().equals(McpMethods.INITIALIZE)
+                    && renewSession(sentSession)) {
+                Http.closeQuietly(in);
+                if (!call.isDone()) {
+                    exchange(call, true); // in the new session
+                }
+                return;
             }
             answer(call, response, stateless);
         } catch (IOException | RuntimeException e) {
@@ -269,7 +356,7 @@ public final class StreamableHttpTransport implements ClientTransport {
             rpc.fail(
                     call,
                     new McpClientException("the server ended the session (HTTP 404 for session " + sessionId
-                            + "); connect again to start a new one"));
+                            + ") and a new one could not be started"));
             return;
         }
         ErrorBody error = ErrorBody.read(body, type);
