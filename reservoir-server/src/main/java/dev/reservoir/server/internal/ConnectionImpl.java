@@ -192,8 +192,10 @@ final class ConnectionImpl implements ServerConnection {
             response = new JsonRpcErrorResponse(request.id(), error);
         }
         if (call.finish()) {
-            // Send, then free the permit: a transport waiting for the connection to be idle (stdin
-            // closed) must not close its output while this answer is still being written.
+            // Free the id before the answer goes out: a client may reuse it as soon as it has the
+            // answer. Free the permit only after: a transport waiting for the connection to be
+            // idle (stdin closed) must not close its output while this answer is being written.
+            forget(call);
             sendQuietly(call.replies, response);
             end(call);
             if (call.replies instanceof BatchCollector.Slot slot) {
@@ -207,10 +209,15 @@ final class ConnectionImpl implements ServerConnection {
         }
     }
 
-    /** Frees what the request held (its permit, its id, its deadline). */
-    private void end(InFlight call) {
+    /** Frees the request's id and deadline (the id may be used again at once). */
+    private void forget(InFlight call) {
         inFlight.remove(call.id, call);
         server.untrack(call);
+    }
+
+    /** Frees what the request held (its id, its deadline, its permit). */
+    private void end(InFlight call) {
+        forget(call);
         if (call.releasePermit()) {
             permits.release();
         }
@@ -232,6 +239,7 @@ final class ConnectionImpl implements ServerConnection {
                 LoggingLevel.WARNING,
                 call.method + " timed out after "
                         + server.settings().requestTimeout().toMillis() + " ms");
+        forget(call);
         sendQuietly(
                 call.replies,
                 new JsonRpcErrorResponse(
