@@ -7,11 +7,13 @@ import java.time.Duration;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes one {@link EventStream} to one HTTP response, on the calling (virtual) thread, until the
+ * Writes one {@link EventStream} to one HTTP response, on the calling (virtual) thread (or, while
+ * that thread waits with nothing to write, on the appending thread, without blocking), until the
  * stream ends, another reader takes it over, the reader falls too far behind, the poll interval
  * passes (then a {@code retry} field tells the client when to reconnect), or the client goes away.
  * An idle stream gets a comment line every keep-alive interval, which is also how a client that
@@ -66,6 +68,11 @@ final class SsePump {
                 // Commit the headers now, so the client knows the stream is open.
                 Content.Sink.write(response, false, ByteBuffer.allocate(0));
             }
+            // While this thread waits with nothing to write, whoever appends writes for it.
+            stream.direct(
+                    reader,
+                    (bytes, done) -> response.write(
+                            false, ByteBuffer.wrap(bytes), Callback.from(() -> done.accept(null), done::accept)));
             while (true) {
                 long wait = options.keepAlive().toNanos();
                 if (polls) {
@@ -77,10 +84,11 @@ final class SsePump {
                         case ENDED -> Outcome.ENDED;
                         case REPLACED -> Outcome.REPLACED;
                         case TOO_SLOW -> Outcome.TOO_SLOW;
+                        case BROKEN -> Outcome.DISCONNECTED;
                     };
                 }
                 if (!batch.events().isEmpty()) {
-                    write(response, concat(batch));
+                    write(response, EventStream.concat(batch.events()));
                     stream.written(reader, batch.lastSeq());
                 }
                 if (polls && System.nanoTime() - deadline >= 0) {
@@ -106,22 +114,5 @@ final class SsePump {
 
     private static void write(Response response, byte[] bytes) throws IOException {
         Content.Sink.write(response, false, ByteBuffer.wrap(bytes));
-    }
-
-    private static byte[] concat(EventStream.Batch batch) {
-        if (batch.events().size() == 1) {
-            return batch.events().getFirst();
-        }
-        int size = 0;
-        for (byte[] e : batch.events()) {
-            size += e.length;
-        }
-        byte[] all = new byte[size];
-        int at = 0;
-        for (byte[] e : batch.events()) {
-            System.arraycopy(e, 0, all, at, e.length);
-            at += e.length;
-        }
-        return all;
     }
 }

@@ -210,4 +210,107 @@ class EventStreamTest {
         assertThat(stream.next(reader, NOW).stop()).isEqualTo(EventStream.Stop.ENDED);
         assertThat(stream.attach(null, () -> {})).isNull();
     }
+
+    /** A direct writer that records what it was given and completes when the test says. */
+    private static final class Writes implements EventStream.DirectWriter {
+        final java.util.concurrent.BlockingQueue<String> written = new java.util.concurrent.LinkedBlockingQueue<>();
+        final java.util.concurrent.BlockingQueue<java.util.function.Consumer<Throwable>> pending =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+
+        @Override
+        public void write(byte[] bytes, java.util.function.Consumer<Throwable> done) {
+            for (SseEvent e : SseParser.parseAll(new String(bytes, StandardCharsets.UTF_8))) {
+                written.add(e.id() + " " + e.data());
+            }
+            pending.add(done);
+        }
+
+        void completeNext() throws InterruptedException {
+            var done = pending.poll(5, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(done).as("a direct write under way").isNotNull();
+            done.accept(null);
+        }
+    }
+
+    /** Starts a reader thread waiting in next(); returns what it gets. */
+    private static java.util.concurrent.CompletableFuture<EventStream.Batch> waiting(
+            EventStream stream, EventStream.Reader reader, Duration wait) throws InterruptedException {
+        var result = new java.util.concurrent.CompletableFuture<EventStream.Batch>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                result.complete(stream.next(reader, wait));
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        Thread.sleep(100); // it is parked now
+        return result;
+    }
+
+    @Test
+    void anAppenderWritesForAnIdleReaderInOrderAndItsThreadTakesOnlyTheRest() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofSeconds(10));
+
+        stream.append(data("a")); // written directly: the reader's thread is not woken
+        assertThat(writes.written.poll(5, java.util.concurrent.TimeUnit.SECONDS))
+                .isEqualTo("0-1 a");
+        stream.append(data("b")); // while the write of "a" is under way: buffered
+        stream.append(data("c"));
+        assertThat(writes.written).isEmpty();
+        Thread.sleep(50);
+        assertThat(batch)
+                .as("the reader's thread waits while the direct write is under way")
+                .isNotDone();
+
+        writes.completeNext();
+        // The reader's thread takes what came meanwhile, once, after "a".
+        EventStream.Batch rest = batch.get(5, java.util.concurrent.TimeUnit.SECONDS);
+        List<String> taken = new ArrayList<>();
+        for (byte[] e : rest.events()) {
+            SseParser.parseAll(new String(e, StandardCharsets.UTF_8))
+                    .forEach(ev -> taken.add(ev.id() + " " + ev.data()));
+        }
+        assertThat(taken).containsExactly("0-2 b", "0-3 c");
+        stream.written(reader, rest.lastSeq());
+        assertThat(reader.position()).isEqualTo("0-3");
+    }
+
+    @Test
+    void directWritesAreNotTakenAgainByTheReaderAndAResumeStartsAfterThem() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofMillis(400));
+        for (String d : List.of("a", "b", "c")) {
+            stream.append(data(d));
+            writes.completeNext();
+        }
+        assertThat(List.copyOf(writes.written)).containsExactly("0-1 a", "0-2 b", "0-3 c");
+        // Nothing for the reader's own thread to do: its wait ends with its time (a keep-alive).
+        assertThat(batch.get(5, java.util.concurrent.TimeUnit.SECONDS)).isSameAs(EventStream.Batch.NOTHING);
+        assertThat(reader.position()).isEqualTo("0-3");
+        // A client that resumes after "0-2" gets "c" again, and only "c".
+        EventStream.Reader resumed = stream.attach("0-2", () -> {});
+        assertThat(datas(drain(stream, resumed))).containsExactly("c");
+    }
+
+    @Test
+    void aFailedDirectWriteStopsTheReader() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofSeconds(10));
+        stream.append(data("a"));
+        writes.pending.poll(5, java.util.concurrent.TimeUnit.SECONDS).accept(new java.io.IOException("reset"));
+        assertThat(batch.get(5, java.util.concurrent.TimeUnit.SECONDS).stop()).isEqualTo(EventStream.Stop.BROKEN);
+        // Not delivered: a new reader gets it.
+        EventStream.Reader next = stream.attach(null, () -> {});
+        assertThat(datas(drain(stream, next))).containsExactly("a");
+    }
 }
