@@ -151,10 +151,12 @@ final class EventStream {
             }
             Reader r = reader;
             if (slow == null && r != null && r.stop == null && r.idle && r.direct != null) {
-                if (!r.writing) {
-                    job = takeDirect(r);
+                // Written here; or, while a write is under way, taken by the reader's thread once
+                // that write ends (its end signals).
+                job = r.writing ? null : takeDirect(r);
+                if (job == null && !r.writing) {
+                    changed.signalAll();
                 }
-                // else: the write under way ends with a signal, and the reader takes the rest
             } else {
                 changed.signalAll();
             }
