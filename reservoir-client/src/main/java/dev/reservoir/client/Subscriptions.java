@@ -164,14 +164,9 @@ final class Subscriptions {
 
     /** A notification's subscription id ({@code _meta}), or null when it has none. */
     static RequestId subscriptionId(ObjectNode params) {
-        JsonNode id =
-                params == null ? null : params.path("_meta").get(dev.reservoir.core.protocol.MetaKeys.SUBSCRIPTION_ID);
-        if (id == null) {
-            return null;
-        }
-        return id.isIntegralNumber()
-                ? RequestId.of(id.longValue())
-                : id.isTextual() ? RequestId.of(id.textValue()) : null;
+        return params == null
+                ? null
+                : RequestId.fromJson(params.path("_meta").get(dev.reservoir.core.protocol.MetaKeys.SUBSCRIPTION_ID));
     }
 
     void acknowledged(ObjectNode params) {

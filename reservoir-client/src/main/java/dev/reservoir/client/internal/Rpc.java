@@ -1,6 +1,5 @@
 package dev.reservoir.client.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.client.McpClientException;
@@ -11,6 +10,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethods;
 import java.io.IOException;
 import java.time.Duration;
@@ -220,12 +220,7 @@ public final class Rpc {
     private void notification(Inbound.Notification n) {
         if (n.method().equals(McpMethods.NOTIFICATION_CANCELLED) && n.params() != null) {
             // The server ended one of our requests (a listen stream at shutdown, on stdio).
-            JsonNode id = n.params().get("requestId");
-            RequestId requestId = id == null
-                    ? null
-                    : id.isIntegralNumber()
-                            ? RequestId.of(id.longValue())
-                            : id.isTextual() ? RequestId.of(id.textValue()) : null;
+            RequestId requestId = Cancellation.requestId(n.params());
             Call<?> call = requestId == null ? null : pending.get(requestId);
             if (call != null) {
                 fail(

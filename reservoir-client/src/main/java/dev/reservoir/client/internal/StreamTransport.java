@@ -2,17 +2,13 @@ package dev.reservoir.client.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.TransportKind;
 import dev.reservoir.client.internal.io.Json;
 import dev.reservoir.client.internal.io.LineInput;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
-import dev.reservoir.core.jsonrpc.JsonRpcNotification;
-import dev.reservoir.core.jsonrpc.RequestId;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.Cancellation;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -105,14 +101,8 @@ public final class StreamTransport implements ClientTransport {
     /** On a shared channel the only way to cancel is {@code notifications/cancelled}, in both eras. */
     @Override
     public void cancel(Call<?> call, String reason) {
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        switch (call.id()) {
-            case RequestId.Num n -> params.put("requestId", n.value());
-            case RequestId.Str s -> params.put("requestId", s.value());
-        }
-        params.put("reason", reason);
         try {
-            send(new JsonRpcNotification(McpMethods.NOTIFICATION_CANCELLED, params));
+            send(Cancellation.notification(call.id(), reason));
         } catch (IOException e) {
             log.debug("Could not send notifications/cancelled for {}", call.id(), e);
         }

@@ -14,7 +14,7 @@ final class MessageReader {
                     null, JsonRpcError.invalidRequest("Invalid request: a message must be a JSON object"));
         }
         JsonNode idNode = node.get("id");
-        RequestId id = readId(idNode);
+        RequestId id = RequestId.fromJson(idNode);
         JsonNode methodNode = node.get("method");
         String method = methodNode != null && methodNode.isTextual() ? methodNode.textValue() : null;
         boolean notification = idNode == null && method != null;
@@ -77,19 +77,6 @@ final class MessageReader {
         }
         if (hasError && !validError(node.get("error"))) {
             return "\"error\" must be an object with an integer \"code\" and a string \"message\"";
-        }
-        return null;
-    }
-
-    private static RequestId readId(JsonNode idNode) {
-        if (idNode == null) {
-            return null;
-        }
-        if (idNode.isTextual()) {
-            return new RequestId.Str(idNode.textValue());
-        }
-        if (idNode.isIntegralNumber() && idNode.canConvertToLong()) {
-            return new RequestId.Num(idNode.longValue());
         }
         return null;
     }

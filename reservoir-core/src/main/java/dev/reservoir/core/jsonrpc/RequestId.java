@@ -1,5 +1,8 @@
 package dev.reservoir.core.jsonrpc;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Objects;
 
 /** A JSON-RPC request id as MCP allows it: a string or an integer, never null. */
@@ -31,5 +34,30 @@ public sealed interface RequestId {
 
     static RequestId of(String value) {
         return new Str(value);
+    }
+
+    /**
+     * The id a JSON value holds: a string, or an integer that fits a long. Null for no value or
+     * any other kind (a fraction, a boolean, null), which is not an id.
+     */
+    static RequestId fromJson(JsonNode node) {
+        if (node == null) {
+            return null;
+        }
+        if (node.isTextual()) {
+            return new Str(node.textValue());
+        }
+        if (node.isIntegralNumber() && node.canConvertToLong()) {
+            return new Num(node.longValue());
+        }
+        return null;
+    }
+
+    /** The id as a JSON value (a number or a string). */
+    default JsonNode toJson() {
+        return switch (this) {
+            case Num n -> LongNode.valueOf(n.value());
+            case Str s -> TextNode.valueOf(s.value());
+        };
     }
 }

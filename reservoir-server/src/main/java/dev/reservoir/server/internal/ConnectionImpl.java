@@ -1,6 +1,5 @@
 package dev.reservoir.server.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
@@ -16,6 +15,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.LoggingLevel;
+import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.transport.MessageSink;
@@ -257,14 +257,7 @@ final class ConnectionImpl implements ServerConnection {
         switch (notification.method()) {
             case McpMethods.NOTIFICATION_INITIALIZED -> session.markInitializedNotified();
             case McpMethods.NOTIFICATION_CANCELLED -> {
-                JsonNode id = notification.params() == null
-                        ? null
-                        : notification.params().get("requestId");
-                RequestId requestId = id == null
-                        ? null
-                        : id.isTextual()
-                                ? RequestId.of(id.textValue())
-                                : id.isIntegralNumber() && id.canConvertToLong() ? RequestId.of(id.longValue()) : null;
+                RequestId requestId = Cancellation.requestId(notification.params());
                 if (requestId != null) {
                     cancel(requestId);
                 }
@@ -399,13 +392,7 @@ final class ConnectionImpl implements ServerConnection {
 
     /** On a shared channel (stdio), the server ends a listen stream with notifications/cancelled. */
     private static void tellStreamEnded(InFlight call) {
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        switch (call.id) {
-            case RequestId.Num n -> params.put("requestId", n.value());
-            case RequestId.Str s -> params.put("requestId", s.value());
-        }
-        params.put("reason", "server shutting down");
-        sendQuietly(call.replies, new JsonRpcNotification(McpMethods.NOTIFICATION_CANCELLED, params));
+        sendQuietly(call.replies, Cancellation.notification(call.id, "server shutting down"));
     }
 
     static void sendQuietly(MessageSink sink, JsonRpcMessage message) {

@@ -74,10 +74,7 @@ final class ListenStream implements Subscriber {
     private ObjectNode params() {
         ObjectNode params = JsonNodeFactory.instance.objectNode();
         ObjectNode meta = params.putObject("_meta");
-        switch (id) {
-            case RequestId.Num n -> meta.put(MetaKeys.SUBSCRIPTION_ID, n.value());
-            case RequestId.Str s -> meta.put(MetaKeys.SUBSCRIPTION_ID, s.value());
-        }
+        meta.set(MetaKeys.SUBSCRIPTION_ID, id.toJson());
         return params;
     }
 }

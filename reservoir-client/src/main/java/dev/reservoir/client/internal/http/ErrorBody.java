@@ -42,12 +42,7 @@ record ErrorBody(Inbound.Response response, JsonRpcError error, String text) {
         }
         JsonRpcError error =
                 new JsonRpcError(e.path("code").intValue(), e.path("message").asText("(no message)"), e.get("data"));
-        JsonNode id = tree.get("id");
-        RequestId requestId = id == null
-                ? null
-                : id.isIntegralNumber()
-                        ? RequestId.of(id.longValue())
-                        : id.isTextual() ? RequestId.of(id.textValue()) : null;
+        RequestId requestId = RequestId.fromJson(tree.get("id"));
         return new ErrorBody(
                 requestId == null ? null : new Inbound.Response(requestId, null, error, null), error, null);
     }

@@ -1,7 +1,5 @@
 package dev.reservoir.client.internal.http;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.TransportKind;
 import dev.reservoir.client.internal.Call;
@@ -11,9 +9,7 @@ import dev.reservoir.client.internal.Rpc;
 import dev.reservoir.client.internal.io.SseReader;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
-import dev.reservoir.core.jsonrpc.JsonRpcNotification;
-import dev.reservoir.core.jsonrpc.RequestId;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.Cancellation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -166,15 +162,9 @@ public final class HttpSseTransport implements ClientTransport {
 
     @Override
     public void cancel(Call<?> call, String reason) {
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        switch (call.id()) {
-            case RequestId.Num n -> params.put("requestId", n.value());
-            case RequestId.Str s -> params.put("requestId", s.value());
-        }
-        params.put("reason", reason);
         Thread.ofVirtual().start(() -> {
             try {
-                send(new JsonRpcNotification(McpMethods.NOTIFICATION_CANCELLED, params));
+                send(Cancellation.notification(call.id(), reason));
             } catch (IOException | RuntimeException e) {
                 log.debug("Could not send notifications/cancelled for {}", call.id(), e);
             }
