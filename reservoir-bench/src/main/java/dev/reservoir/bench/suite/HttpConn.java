@@ -45,7 +45,7 @@ final class HttpConn implements AutoCloseable {
                 return text;
             }
             String found = null;
-            for (var event : dev.reservoir.core.sse.SseParser.parseAll(text)) {
+            for (var event : dev.reservoir.core.sse.SseReader.readAll(text)) {
                 if (event.data().contains("\"id\"")) {
                     found = event.data();
                 }

@@ -2,7 +2,7 @@ package dev.reservoir.client.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import dev.reservoir.client.internal.io.Json;
-import dev.reservoir.client.internal.io.SseReader;
+import dev.reservoir.core.sse.SseReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

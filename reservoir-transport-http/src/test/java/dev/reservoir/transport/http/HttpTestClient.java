@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseParser;
+import dev.reservoir.core.sse.SseReader;
 import dev.reservoir.testkit.MessageValidator;
 import java.io.IOException;
 import java.io.InputStream;
@@ -319,7 +319,7 @@ final class HttpTestClient {
         List<SseEvent> events = new ArrayList<>();
         List<JsonNode> messages = new ArrayList<>();
         if (type.startsWith("text/event-stream")) {
-            events.addAll(SseParser.parseAll(r.body()));
+            events.addAll(SseReader.readAll(r.body()));
             for (SseEvent e : events) {
                 if (!e.data().isEmpty()) {
                     messages.add(MAPPER.readTree(e.data()));

@@ -74,6 +74,27 @@ final class RawHttp implements AutoCloseable {
         return this;
     }
 
+    /** The body as a stream (de-chunked), read as it comes. */
+    java.io.InputStream bodyStream() {
+        return new java.io.InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                byte[] part = new byte[len];
+                int n = RawHttp.this.read(part);
+                if (n > 0) {
+                    System.arraycopy(part, 0, b, off, n);
+                }
+                return n;
+            }
+        };
+    }
+
     /** Reads body bytes as they come (de-chunked); -1 at the end of the body or the connection. */
     int read(byte[] buffer) throws IOException {
         if (bodyDone) {

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseParser;
+import dev.reservoir.core.sse.SseReader;
 import dev.reservoir.server.McpServerBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -204,16 +204,13 @@ class ResumptionIT {
                     .as("the slow reader was disconnected")
                     .isZero();
             // Now read what did reach the client before the cut.
-            SseParser parser = new SseParser(e -> {
-                if (!e.data().isEmpty()) {
-                    ids.add(e.id());
-                }
-            });
-            byte[] buffer = new byte[65536];
+            SseReader reader = new SseReader(slow.bodyStream());
             try {
-                int n;
-                while ((n = slow.read(buffer)) >= 0) {
-                    parser.feed(buffer, 0, n);
+                for (SseReader.Event e; (e = reader.next()) != null; ) {
+                    SseEvent whole = e.whole(1 << 20);
+                    if (!whole.data().isEmpty()) {
+                        ids.add(whole.id());
+                    }
                 }
             } catch (java.io.IOException cut) {
                 // The connection was cut: everything before it was parsed.

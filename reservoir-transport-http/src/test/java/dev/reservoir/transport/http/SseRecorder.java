@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseParser;
+import dev.reservoir.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -36,12 +36,7 @@ final class SseRecorder implements AutoCloseable {
     }
 
     private void read() {
-        SseParser parser = new SseParser(new SseParser.Listener() {
-            @Override
-            public void onEvent(SseEvent event) {
-                events.add(event);
-            }
-
+        SseReader reader = new SseReader(body, new SseReader.Fields() {
             @Override
             public void onRetry(long millis) {
                 retries.add(millis);
@@ -52,12 +47,12 @@ final class SseRecorder implements AutoCloseable {
                 comments.add(text);
             }
         });
-        byte[] buffer = new byte[8192];
         try {
-            int n;
-            while ((n = body.read(buffer)) >= 0) {
-                parser.feed(buffer, 0, n);
+            for (SseReader.Event e; (e = reader.next()) != null; ) {
+                events.add(e.whole(16 << 20));
             }
+        } catch (java.io.EOFException cut) {
+            // The stream ended inside an event: that event is discarded, as the rules say.
         } catch (IOException e) {
             failure = e;
         } finally {

@@ -1,6 +1,6 @@
 package dev.reservoir.client.internal.http;
 
-import dev.reservoir.client.internal.io.SseReader;
+import dev.reservoir.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes {@code text/event-stream} fields. Data containing CR or LF is split into several
- * {@code data} lines, so any text round-trips through {@link dev.reservoir.core.sse.SseParser} (apart from CRLF and CR
+ * {@code data} lines, so any text round-trips through {@link dev.reservoir.core.sse.SseReader} (apart from CRLF and CR
  * line breaks, which come back as LF, as the standard says). Stateless and thread-safe.
  */
 public final class SseEncoder {

@@ -3,7 +3,7 @@ package dev.reservoir.transport.http.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseParser;
+import dev.reservoir.core.sse.SseReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ class EventStreamTest {
         List<SseEvent> events = new ArrayList<>();
         EventStream.Batch batch = stream.next(reader, NOW);
         for (byte[] e : batch.events()) {
-            events.addAll(SseParser.parseAll(new String(e, StandardCharsets.UTF_8)));
+            events.addAll(SseReader.readAll(new String(e, StandardCharsets.UTF_8)));
         }
         if (!batch.events().isEmpty()) {
             stream.written(reader, batch.lastSeq());
@@ -219,7 +219,7 @@ class EventStreamTest {
 
         @Override
         public void write(byte[] bytes, java.util.function.Consumer<Throwable> done) {
-            for (SseEvent e : SseParser.parseAll(new String(bytes, StandardCharsets.UTF_8))) {
+            for (SseEvent e : SseReader.readAll(new String(bytes, StandardCharsets.UTF_8))) {
                 written.add(e.id() + " " + e.data());
             }
             pending.add(done);
@@ -271,7 +271,7 @@ class EventStreamTest {
         EventStream.Batch rest = batch.get(5, java.util.concurrent.TimeUnit.SECONDS);
         List<String> taken = new ArrayList<>();
         for (byte[] e : rest.events()) {
-            SseParser.parseAll(new String(e, StandardCharsets.UTF_8))
+            SseReader.readAll(new String(e, StandardCharsets.UTF_8))
                     .forEach(ev -> taken.add(ev.id() + " " + ev.data()));
         }
         assertThat(taken).containsExactly("0-2 b", "0-3 c");

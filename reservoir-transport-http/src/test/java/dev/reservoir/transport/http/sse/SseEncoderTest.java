@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseParser;
+import dev.reservoir.core.sse.SseReader;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -47,35 +47,32 @@ class SseEncoderTest {
         SseEncoder.startData(out);
         out.write("{\"a\":\"b\\nc\"}".getBytes(StandardCharsets.UTF_8));
         SseEncoder.endData(out);
-        assertThat(SseParser.parseAll(out.toString(StandardCharsets.UTF_8)))
+        assertThat(SseReader.readAll(out.toString(StandardCharsets.UTF_8)))
                 .containsExactly(SseEvent.message("3-1", "{\"a\":\"b\\nc\"}"));
     }
 
     @Test
     void keepAlivesAndRetriesCarryNoEvent() {
-        assertThat(SseParser.parseAll(text(SseEncoder.keepAlive()) + text(SseEncoder.retry(10))))
+        assertThat(SseReader.readAll(text(SseEncoder.keepAlive()) + text(SseEncoder.retry(10))))
                 .isEmpty();
         assertThat(text(SseEncoder.retry(10))).isEqualTo("retry: 10\n\n");
     }
 
     @Test
-    void encodedEventsRoundTripThroughTheParser() {
+    void encodedEventsRoundTripThroughTheParser() throws Exception {
         String data = "line one\r\nline two\rline three\n\nafter a blank";
         byte[] bytes = SseEncoder.event("5-9", "message", data, 1500L);
         java.util.List<SseEvent> events = new java.util.ArrayList<>();
         java.util.List<Long> retries = new java.util.ArrayList<>();
-        SseParser p = new SseParser(new SseParser.Listener() {
-            @Override
-            public void onEvent(SseEvent event) {
-                events.add(event);
-            }
-
+        SseReader reader = new SseReader(new java.io.ByteArrayInputStream(bytes), new SseReader.Fields() {
             @Override
             public void onRetry(long millis) {
                 retries.add(millis);
             }
         });
-        p.feed(bytes, 0, bytes.length);
+        for (SseReader.Event e; (e = reader.next()) != null; ) {
+            events.add(e.whole(1 << 20));
+        }
         assertThat(events).containsExactly(SseEvent.message("5-9", "line one\nline two\nline three\n\nafter a blank"));
         assertThat(retries).containsExactly(1500L);
     }

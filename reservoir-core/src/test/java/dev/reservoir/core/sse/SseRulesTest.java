@@ -3,27 +3,25 @@ package dev.reservoir.core.sse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The parser both HTTP ends share ({@link SseParser}, in reservoir-core), read against what this
- * transport writes: every line ending, reads split anywhere.
+ * The WHATWG event-stream rules, read by the one parser both HTTP ends share ({@link SseReader}):
+ * every line ending, reads split anywhere, comments, ids, retries, limits.
  */
-class SseParserTest {
+class SseRulesTest {
 
-    /** Records everything the parser reports, for exact assertions. */
-    private static final class Recorder implements SseParser.Listener {
+    /** Everything the reader reports, for exact assertions. */
+    private static final class Recorder implements SseReader.Fields {
         final List<SseEvent> events = new ArrayList<>();
         final List<Long> retries = new ArrayList<>();
         final List<String> comments = new ArrayList<>();
-
-        @Override
-        public void onEvent(SseEvent event) {
-            events.add(event);
-        }
+        String lastEventId;
 
         @Override
         public void onRetry(long millis) {
@@ -36,14 +34,61 @@ class SseParserTest {
         }
     }
 
-    private static List<SseEvent> parse(String... chunks) {
+    /** A stream that hands out its chunks one read at a time, as a network would. */
+    private static InputStream chunked(byte[]... chunks) {
+        return new InputStream() {
+            private int chunk;
+            private int at;
+
+            @Override
+            public int read() {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                while (chunk < chunks.length && at == chunks[chunk].length) {
+                    chunk++;
+                    at = 0;
+                }
+                if (chunk == chunks.length) {
+                    return -1;
+                }
+                int n = Math.min(len, chunks[chunk].length - at);
+                System.arraycopy(chunks[chunk], at, b, off, n);
+                at += n;
+                return n;
+            }
+        };
+    }
+
+    private static Recorder read(byte[]... chunks) {
         Recorder r = new Recorder();
-        SseParser p = new SseParser(r);
-        for (String chunk : chunks) {
-            p.feed(chunk);
+        SseReader reader = new SseReader(chunked(chunks), r);
+        try {
+            for (SseReader.Event e; (e = reader.next()) != null; ) {
+                r.events.add(e.whole(1 << 20));
+            }
+        } catch (java.io.EOFException cut) {
+            // An event cut off by the end of the stream: discarded.
+        } catch (IOException e) {
+            throw new AssertionError(e);
         }
-        p.end();
-        return r.events;
+        r.lastEventId = reader.lastEventId();
+        return r;
+    }
+
+    private static Recorder read(String... chunks) {
+        byte[][] bytes = new byte[chunks.length][];
+        for (int i = 0; i < chunks.length; i++) {
+            bytes[i] = chunks[i].getBytes(StandardCharsets.UTF_8);
+        }
+        return read(bytes);
+    }
+
+    private static List<SseEvent> parse(String... chunks) {
+        return read(chunks).events;
     }
 
     @Test
@@ -75,10 +120,9 @@ class SseParserTest {
     void multiByteCharactersSplitBetweenChunksDecode() {
         byte[] bytes = "data: gr\u00fcn \u2603\n\n".getBytes(StandardCharsets.UTF_8);
         for (int cut = 0; cut <= bytes.length; cut++) {
-            Recorder r = new Recorder();
-            SseParser p = new SseParser(r);
-            p.feed(bytes, 0, cut);
-            p.feed(bytes, cut, bytes.length - cut);
+            Recorder r = read(
+                    java.util.Arrays.copyOfRange(bytes, 0, cut),
+                    java.util.Arrays.copyOfRange(bytes, cut, bytes.length));
             assertThat(r.events).as("cut at %d", cut).containsExactly(SseEvent.message(null, "gr\u00fcn \u2603"));
         }
     }
@@ -91,22 +135,17 @@ class SseParserTest {
 
     @Test
     void commentsAreReportedAndDispatchNothing() {
-        Recorder r = new Recorder();
-        SseParser p = new SseParser(r);
-        p.feed(":\n\n: keep-alive\n\n:x\ndata: d\n\n");
+        Recorder r = read(":\n\n: keep-alive\n\n:x\ndata: d\n\n");
         assertThat(r.comments).containsExactly("", "keep-alive", "x");
         assertThat(r.events).containsExactly(SseEvent.message(null, "d"));
     }
 
     @Test
     void anEventWithoutDataIsNotDispatchedButItsIdSticks() {
-        Recorder r = new Recorder();
-        SseParser p = new SseParser(r);
-        p.feed("id: 3-5\nevent: x\n\n");
+        Recorder r = read("id: 3-5\nevent: x\n\n");
         assertThat(r.events).isEmpty();
-        assertThat(p.lastEventId()).isEqualTo("3-5");
-        p.feed("data: next\n\n");
-        assertThat(r.events).containsExactly(SseEvent.message("3-5", "next"));
+        assertThat(r.lastEventId).isEqualTo("3-5");
+        assertThat(parse("id: 3-5\nevent: x\n\n", "data: next\n\n")).containsExactly(SseEvent.message("3-5", "next"));
     }
 
     @Test
@@ -129,9 +168,7 @@ class SseParserTest {
 
     @Test
     void retryCountsOnlyWhenAllDigits() {
-        Recorder r = new Recorder();
-        SseParser p = new SseParser(r);
-        p.feed("retry: 2500\nretry: 12a\nretry: -1\nretry:\nretry: 99999999999999999999999\nretry:7\n\n");
+        Recorder r = read("retry: 2500\nretry: 12a\nretry: -1\nretry:\nretry: 99999999999999999999999\nretry:7\n\n");
         assertThat(r.retries).containsExactly(2500L, 7L);
         assertThat(r.events).isEmpty();
     }
@@ -156,9 +193,13 @@ class SseParserTest {
 
     @Test
     void aLineOrEventOverTheLimitFails() {
-        SseParser p = new SseParser(e -> {}, 16);
-        assertThatThrownBy(() -> p.feed("data: " + "x".repeat(20))).isInstanceOf(IllegalStateException.class);
-        SseParser q = new SseParser(e -> {}, 16);
-        assertThatThrownBy(() -> q.feed("data: 12345678\ndata: 12345678\n")).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() ->
+                        SseReader.readAll(chunked(("data: " + "x".repeat(20)).getBytes(StandardCharsets.UTF_8)), 16))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("longer than 16");
+        assertThatThrownBy(() -> SseReader.readAll(
+                        chunked("data: 12345678\ndata: 12345678\n".getBytes(StandardCharsets.UTF_8)), 16))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("longer than 16");
     }
 }

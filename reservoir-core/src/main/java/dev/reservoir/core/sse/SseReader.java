@@ -1,19 +1,26 @@
-package dev.reservoir.client.internal.io;
+package dev.reservoir.core.sse;
 
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
- * A {@code text/event-stream} reader that streams each event's data instead of collecting it, so
- * that a 100 MiB {@code resources/read} answer sent as one SSE event is parsed as it arrives. It
- * follows the same WHATWG rules as {@link dev.reservoir.core.sse.SseParser} (which collects whole
- * events, and suits small ones): CR, LF and CRLF line ends (a CRLF may be split across reads), a
- * leading BOM skipped, comment lines ignored, data lines joined with LF, an {@code id} with NUL
- * ignored, {@code retry} only when all digits, an event without data not dispatched, and an event
- * cut off by the end of the stream discarded (its data stream then fails with EOFException).
- * Not thread-safe: one reader.
+ * The {@code text/event-stream} reader both HTTP ends use, following the WHATWG "event stream
+ * interpretation": CR, LF and CRLF line ends (a CRLF may be split across reads), a leading BOM
+ * skipped, comment lines reported to the {@link Fields} listener and dispatching nothing, data
+ * lines joined with LF, an {@code id} with NUL ignored (an empty one resets it), {@code retry}
+ * only when all digits, an event without data not dispatched, and an event cut off by the end of
+ * the stream discarded (its data stream then fails with EOFException).
+ *
+ * <p>It streams each event's data instead of collecting it, so that a 100 MiB
+ * {@code resources/read} answer sent as one SSE event is parsed as it arrives; {@link #readAll}
+ * collects whole events for small streams. Not thread-safe: one reader.
  */
 public final class SseReader {
 
@@ -26,7 +33,19 @@ public final class SseReader {
         EOF
     }
 
+    /** What the stream says besides events. Both default to nothing. */
+    public interface Fields {
+        /** The server set the reconnection delay ({@code retry} field). */
+        default void onRetry(long millis) {}
+
+        /** A comment line (the text after the colon and one space); servers send these as keep-alives. */
+        default void onComment(String text) {}
+    }
+
+    private static final Fields IGNORED = new Fields() {};
+
     private final InputStream in;
+    private final Fields fields;
     private final byte[] buf;
     private int pos;
     private int limit;
@@ -41,8 +60,40 @@ public final class SseReader {
     private boolean dataLineEnded;
 
     public SseReader(InputStream in) {
-        this.in = in;
-        this.buf = new byte[16 * 1024];
+        this(in, IGNORED);
+    }
+
+    public SseReader(InputStream in, Fields fields) {
+        this(in, fields, 16 * 1024);
+    }
+
+    /** @param bufferBytes the read buffer (small for many mostly idle streams; at least 16) */
+    public SseReader(InputStream in, Fields fields, int bufferBytes) {
+        this.in = Objects.requireNonNull(in, "in");
+        this.fields = Objects.requireNonNull(fields, "fields");
+        this.buf = new byte[Math.max(16, bufferBytes)];
+    }
+
+    /** Every whole event of a stream given as text (for small bodies and tests). */
+    public static List<SseEvent> readAll(String stream) {
+        try {
+            return readAll(new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)), Integer.MAX_VALUE - 8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not from an in-memory stream
+        }
+    }
+
+    /**
+     * Every whole event until the stream ends, each holding at most {@code maxDataBytes} of data
+     * (more fails: a peer that never ends its event cannot make this hold unbounded text).
+     */
+    public static List<SseEvent> readAll(InputStream in, int maxDataBytes) throws IOException {
+        SseReader reader = new SseReader(in);
+        List<SseEvent> events = new ArrayList<>();
+        for (Event e; (e = reader.next()) != null; ) {
+            events.add(e.whole(maxDataBytes));
+        }
+        return events;
     }
 
     /** The last event id the stream set (persisting across events), or null. */
@@ -113,6 +164,15 @@ public final class SseReader {
         /** The stream's last event id as of this event (final once the data is read). */
         public String id() {
             return state == DONE ? id : lastEventId;
+        }
+
+        /**
+         * Reads the whole data and returns the event as a value; fails when the data is longer than
+         * {@code maxBytes}, or the stream ends inside the event.
+         */
+        public SseEvent whole(int maxBytes) throws IOException {
+            String data = text(maxBytes); // reads up to the event's end (or fails at the stream's)
+            return new SseEvent(id(), type(), data);
         }
 
         /** Reads the whole data as UTF-8 text; fails when it is longer than {@code maxBytes}. */
@@ -237,7 +297,10 @@ public final class SseReader {
             }
             if (c == ':') {
                 if (name.isEmpty()) {
-                    skipLine(); // a comment
+                    if (peekByte() == ' ') {
+                        pos++;
+                    }
+                    fields.onComment(readValue());
                     return LineKind.OTHER;
                 }
                 int next = peekByte();
@@ -275,6 +338,7 @@ public final class SseReader {
             case "retry" -> {
                 if (!value.isEmpty() && value.length() < 19 && value.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
                     retryMillis = Long.parseLong(value);
+                    fields.onRetry(retryMillis);
                 }
             }
             default -> {
@@ -294,16 +358,6 @@ public final class SseReader {
             }
             if (value.size() < MAX_FIELD_VALUE) {
                 value.write(c);
-            }
-        }
-    }
-
-    private void skipLine() throws IOException {
-        while (true) {
-            int c = readByte();
-            if (c < 0 || c == '\n' || c == '\r') {
-                afterCr = c == '\r';
-                return;
             }
         }
     }
