@@ -81,13 +81,17 @@ final class Subscriptions {
         try {
             int count = legacyRefs.getOrDefault(uri, 0);
             if (count == 0) {
-                ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
-                conn.call(McpMethods.RESOURCES_SUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
+                subscribeOnServer(uri, timeout);
             }
             legacyRefs.put(uri, count + 1);
         } finally {
             lock.unlock();
         }
+    }
+
+    private void subscribeOnServer(String uri, Duration timeout) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
+        conn.call(McpMethods.RESOURCES_SUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
     }
 
     private void release(String uri, Duration timeout) {
@@ -223,8 +227,7 @@ final class Subscriptions {
         }
         for (String uri : uris) {
             try {
-                ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
-                conn.call(McpMethods.RESOURCES_SUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
+                subscribeOnServer(uri, timeout);
             } catch (RuntimeException e) {
                 log.warn("Could not subscribe again to {} in the new session: {}", uri, e.toString());
             }

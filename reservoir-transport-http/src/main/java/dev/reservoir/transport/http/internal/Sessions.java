@@ -98,6 +98,15 @@ final class Sessions {
         return true;
     }
 
+    /**
+     * A stream without event ids (not resumable), for an SSE answer outside a session's numbered
+     * streams, taken from the total budget; null when it is spent. Give it back with
+     * {@code releaseStream(null)}.
+     */
+    EventStream openUnnumberedStream() {
+        return acquireStream(null) ? new EventStream(-1, limits.replayEvents(), limits.replayBytes()) : null;
+    }
+
     void releaseStream(Session session) {
         streams.decrementAndGet();
         if (session != null) {

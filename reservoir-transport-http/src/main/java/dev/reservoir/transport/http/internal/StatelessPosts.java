@@ -89,12 +89,7 @@ final class StatelessPosts {
             @Override
             public EventStream openStream() {
                 // No event ids: streams of this era are not resumable.
-                return budget.acquireStream(null)
-                        ? new EventStream(
-                                -1,
-                                settings.limits().replayEvents(),
-                                settings.limits().replayBytes())
-                        : null;
+                return budget.openUnnumberedStream();
             }
 
             @Override

@@ -221,12 +221,7 @@ final class StreamableEndpoint {
 
             @Override
             public EventStream openStream() {
-                return sessions.acquireStream(null)
-                        ? new EventStream(
-                                -1,
-                                settings.limits().replayEvents(),
-                                settings.limits().replayBytes())
-                        : null;
+                return sessions.openUnnumberedStream();
             }
 
             @Override
