@@ -8,10 +8,16 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jgit.ignore.FastIgnoreRule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Builds a {@link FileSystemProvider}. Not thread-safe; {@link #build()} may be called once. */
 public final class FileSystemProviderBuilder {
+
+    private static final Logger log = LoggerFactory.getLogger(FileSystemProvider.class);
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     /** The default largest file a read returns: 64 MiB. */
     public static final long DEFAULT_MAX_READ_BYTES = 64L << 20;
@@ -120,13 +126,17 @@ public final class FileSystemProviderBuilder {
             throw new IllegalArgumentException("a file system provider needs at least one root; call root(Path)");
         }
         built = true;
+        warnIfNamesAreNotUtf8();
         List<Root> real = new ArrayList<>();
         for (Path folder : roots) {
             Path path;
             try {
                 path = folder.toRealPath();
             } catch (IOException e) {
-                throw new IllegalArgumentException("root '" + folder + "' does not exist; pass an existing folder", e);
+                throw new IllegalArgumentException(
+                        "root '" + FileNames.show(folder) + "' does not exist; pass an existing folder"
+                                + localeHint(folder),
+                        e);
             }
             if (!Files.isDirectory(path)) {
                 throw new IllegalArgumentException("root '" + folder + "' is not a folder; pass a folder");
@@ -141,5 +151,28 @@ public final class FileSystemProviderBuilder {
         }
         Visibility visibility = new Visibility(showHidden, gitignore, excludes);
         return new FileSystemProvider(new PathResolver(real, visibility, followLinks), maxReadBytes, coalesceWindow);
+    }
+
+    /**
+     * Once per JVM, when file names are not UTF-8 to the JVM (a bare environment, as MCP hosts give
+     * their servers): the folders are still served with every name, but command-line arguments
+     * outside ASCII were decoded wrongly before the program started.
+     */
+    private static void warnIfNamesAreNotUtf8() {
+        if (!FileNames.UTF8 && WARNED.compareAndSet(false, true)) {
+            log.warn(
+                    "The locale is not UTF-8 (the JVM decodes file names as {}): names are still served exactly, "
+                            + "but arguments with characters outside ASCII arrive garbled. Run under a UTF-8 locale, "
+                            + "for example LC_ALL=C.UTF-8 (./reservoir does this by itself)",
+                    FileNames.ENCODING.name());
+        }
+    }
+
+    private static String localeHint(Path folder) {
+        String text = folder.toString();
+        boolean garbled = text.indexOf('\uFFFD') >= 0 || text.indexOf('?') >= 0;
+        return !FileNames.UTF8 && garbled
+                ? " (the locale is not UTF-8, so the JVM could not decode a name outside ASCII: run with LC_ALL=C.UTF-8)"
+                : "";
     }
 }

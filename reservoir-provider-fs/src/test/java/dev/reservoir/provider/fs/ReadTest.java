@@ -11,13 +11,11 @@ import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,23 +61,6 @@ class ReadTest {
                                 .isEqualTo(8));
         fs.close();
         roomy.close();
-    }
-
-    @Test
-    void aFileThatGrowsPastTheLimitWhileReadEndsInAnError() throws IOException {
-        Path file = Fixtures.write(dir, "growing.bin", new byte[8]);
-        FileSystemProvider fs =
-                FileSystemProvider.builder().root(dir).maxReadBytes(16).build();
-        ContentBody body = body(fs, "growing.bin");
-        Files.write(file, new byte[64], StandardOpenOption.APPEND);
-        assertThatThrownBy(() -> {
-                    try (InputStream in = body.openStream()) {
-                        in.readAllBytes();
-                    }
-                })
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("grew past the read limit");
-        fs.close();
     }
 
     @Test
