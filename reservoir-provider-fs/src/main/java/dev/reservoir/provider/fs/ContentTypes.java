@@ -131,6 +131,11 @@ final class ContentTypes {
             head = in.readNBytes(SNIFF_BYTES);
             whole = head.length < SNIFF_BYTES || in.read() < 0;
         } catch (AccessDeniedException e) {
+            resolver.skipped()
+                    .warn(
+                            "unreadable " + entry.real(),
+                            "{} may not be read (permission denied): it is listed, and reading it fails",
+                            entry.uri());
             MediaType byName = detect(null, entry.name());
             return new Info(isTextual(byName) ? MediaType.OCTET_STREAM.toString() : byName.toString(), null, 0, false);
         } catch (IOException e) {

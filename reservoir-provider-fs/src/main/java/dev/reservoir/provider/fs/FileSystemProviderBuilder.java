@@ -131,12 +131,10 @@ public final class FileSystemProviderBuilder {
         for (Path folder : roots) {
             Path path;
             try {
-                path = folder.toRealPath();
+                path = absolute(folder).toRealPath();
             } catch (IOException e) {
                 throw new IllegalArgumentException(
-                        "root '" + FileNames.show(folder) + "' does not exist; pass an existing folder"
-                                + localeHint(folder),
-                        e);
+                        "root '" + FileNames.show(folder) + "' does not exist; pass an existing folder", e);
             }
             if (!Files.isDirectory(path)) {
                 throw new IllegalArgumentException("root '" + folder + "' is not a folder; pass a folder");
@@ -168,11 +166,20 @@ public final class FileSystemProviderBuilder {
         }
     }
 
-    private static String localeHint(Path folder) {
-        String text = folder.toString();
-        boolean garbled = text.indexOf('\uFFFD') >= 0 || text.indexOf('?') >= 0;
-        return !FileNames.UTF8 && garbled
-                ? " (the locale is not UTF-8, so the JVM could not decode a name outside ASCII: run with LC_ALL=C.UTF-8)"
-                : "";
+    /**
+     * A relative folder against the real working folder. The JVM's own idea of it ({@code user.dir})
+     * was decoded with the locale, so outside ASCII it is wrong unless the locale is UTF-8; on Linux
+     * {@code /proc/self/cwd} gives it byte-exact.
+     */
+    private static Path absolute(Path folder) {
+        Path cwd = Path.of("/proc/self/cwd");
+        if (folder.isAbsolute() || FileNames.UTF8 || !Files.isDirectory(cwd)) {
+            return folder;
+        }
+        try {
+            return cwd.toRealPath().resolve(folder);
+        } catch (IOException e) {
+            return folder;
+        }
     }
 }

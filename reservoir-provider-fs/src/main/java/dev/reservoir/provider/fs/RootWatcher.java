@@ -76,7 +76,7 @@ final class RootWatcher implements AutoCloseable {
     }
 
     /** Walks a tree to register its folders, skipping what cannot or should not be watched. */
-    private record Visitor(Mounts mounts, OnceLog skipped) {
+    record Visitor(Mounts mounts, OnceLog skipped) {
 
         void visit(Path start, FileTreeVisitor.Callback onDirectory, FileTreeVisitor.Callback onFile)
                 throws IOException {

@@ -45,6 +45,25 @@ class SwapRaceTest {
 
     @Test
     void aFolderSwappedForALinkToOutsideNeverLeaksWhatIsOutside() throws Exception {
+        List<String> leaks = race("open folder handles");
+        assertThat(leaks).as("outside content, names or metadata returned").isEmpty();
+    }
+
+    /**
+     * The fallback for systems without SecureDirectoryStream (paths, with identities compared
+     * before and after each open) narrows the window but cannot close it: measured, not asserted.
+     */
+    @Test
+    void theFallbackWithoutOpenFoldersIsMeasured() throws Exception {
+        DirHandle.useSecureStreams = false;
+        try {
+            race("paths with identity checks (fallback)");
+        } finally {
+            DirHandle.useSecureStreams = true;
+        }
+    }
+
+    private List<String> race(String how) throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
         Path outside = Files.createDirectories(dir.resolve("outside"));
         Fixtures.write(root, "sub/f.txt", INSIDE);
@@ -119,12 +138,14 @@ class SwapRaceTest {
             worker.join(30_000);
         }
         fs.close();
-        System.err.printf("swap race: %d swaps in %s, %s, %d leaks%n", swaps.get(), RUN, counts, leaks.size());
+        System.err.printf(
+                "swap race (%s): %d swaps in %s, %s, %d leaks%s%n",
+                how, swaps.get(), RUN, counts, leaks.size(), leaks.isEmpty() ? "" : ", first: " + leaks.getFirst());
         assertThat(swaps.get()).as("the attacker ran").isPositive();
-        assertThat(leaks).as("outside content, names or metadata returned").isEmpty();
         assertThat(unexpected)
                 .as("failures other than not found or a broken stream")
                 .isEmpty();
+        return leaks;
     }
 
     private static void readFile(FileSystemProvider fs, String uri) {
