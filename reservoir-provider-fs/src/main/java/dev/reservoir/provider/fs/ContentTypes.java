@@ -99,6 +99,14 @@ final class ContentTypes {
 
     /** What the regular file of an entry holds; binary (and maybe unreadable) if it cannot be read. */
     Info info(Entry entry) {
+        return info(entry, null);
+    }
+
+    /**
+     * The same, opening the file relative to {@code folder} (its real folder, open: a listing has
+     * it at hand) rather than walking from the root again; null to walk.
+     */
+    Info info(Entry entry, DirHandle folder) {
         Path real = entry.real();
         FileTime modified = entry.attrs().lastModifiedTime();
         long size = entry.attrs().size();
@@ -111,7 +119,7 @@ final class ContentTypes {
         } finally {
             lock.unlock();
         }
-        Info info = sniff(entry);
+        Info info = sniff(entry, folder);
         if (!info.readable()) {
             return info; // not cached: permissions change without changing size or time
         }
@@ -124,10 +132,13 @@ final class ContentTypes {
         return info;
     }
 
-    private Info sniff(Entry entry) {
+    private Info sniff(Entry entry, DirHandle folder) {
         byte[] head;
         boolean whole;
-        try (InputStream in = Channels.newInputStream(resolver.openFile(entry))) {
+        try (InputStream in = Channels.newInputStream(
+                folder == null
+                        ? resolver.openFile(entry)
+                        : folder.file(FileNames.path(entry.realRel().getLast()), entry.attrs()))) {
             head = in.readNBytes(SNIFF_BYTES);
             whole = head.length < SNIFF_BYTES || in.read() < 0;
         } catch (AccessDeniedException e) {

@@ -63,7 +63,7 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
 
     /**
      * Opens a folder given by its absolute path (a root): everything above its last name is
-     * trusted, and the last name must be a folder, not a link, before and after it is opened.
+     * trusted, and the last name must be a folder, not a link, and be what was opened.
      */
     static DirHandle open(Path folder) throws IOException {
         BasicFileAttributes before = Files.readAttributes(folder, BasicFileAttributes.class, NOFOLLOW);
@@ -81,8 +81,9 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
             Object opened = secure.getFileAttributeView(BasicFileAttributeView.class)
                     .readAttributes()
                     .fileKey();
-            BasicFileAttributes after = Files.readAttributes(folder, BasicFileAttributes.class, NOFOLLOW);
-            if (!after.isDirectory() || !sameKey(opened, before) || !sameKey(opened, after)) {
+            // What was opened is what was checked (a folder, not a link): a link swapped in
+            // between would have been followed to something else.
+            if (!sameKey(opened, before)) {
                 throw replaced(folder);
             }
             return new Secure(folder, secure);

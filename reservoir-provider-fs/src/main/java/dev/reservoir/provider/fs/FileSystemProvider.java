@@ -48,8 +48,9 @@ public final class FileSystemProvider implements ResourceProvider {
     FileSystemProvider(PathResolver resolver, long maxReadBytes, Duration coalesceWindow) {
         this.resolver = resolver;
         ContentTypes.preload();
-        this.describer = new Describer(new ContentTypes(resolver));
-        this.lister = new TreeLister(resolver);
+        ContentTypes types = new ContentTypes(resolver);
+        this.describer = new Describer(types);
+        this.lister = new TreeLister(resolver, types);
         this.reader = new ContentReader(resolver, describer, lister, maxReadBytes);
         this.changes = new ChangeHub(resolver.roots(), resolver.visibility(), resolver.skipped(), coalesceWindow);
         List<ResourceTemplate> list = new ArrayList<>();

@@ -150,7 +150,8 @@ final class PathResolver {
         }
     }
 
-    private static boolean isPlainChild(Entry folder, Entry child) {
+    /** Whether {@code child} really is in {@code folder}'s real folder (not reached through a link from it). */
+    static boolean isPlainChild(Entry folder, Entry child) {
         return child.realRoot().index() == folder.realRoot().index()
                 && child.realRel().size() == folder.realRel().size() + 1
                 && child.realRel().subList(0, folder.realRel().size()).equals(folder.realRel());

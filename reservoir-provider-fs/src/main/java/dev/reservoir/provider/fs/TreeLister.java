@@ -35,9 +35,11 @@ final class TreeLister {
     private static final Comparator<Entry> BY_NAME = Comparator.comparing(Entry::name);
 
     private final PathResolver resolver;
+    private final ContentTypes types;
 
-    TreeLister(PathResolver resolver) {
+    TreeLister(PathResolver resolver, ContentTypes types) {
         this.resolver = resolver;
+        this.types = types;
     }
 
     /**
@@ -96,7 +98,7 @@ final class TreeLister {
         if (cursor != null && !FileUris.isSafeName(cursor)) {
             throw badCursor(cursor);
         }
-        List<Entry> entries = selectIn(folder, cursor, limit + 1, null, true);
+        List<Entry> entries = selectIn(folder, cursor, limit + 1, null, true, true);
         if (entries.size() <= limit) {
             return new Slice(entries, null);
         }
@@ -118,14 +120,20 @@ final class TreeLister {
                     }
                     return false;
                 },
+                false,
                 false);
         return new Names(entries, total[0]);
     }
 
     /** Opens a folder entry and selects in it; a folder that is gone or replaced has no entries. */
-    private List<Entry> selectIn(Entry folder, String after, int count, NameFilter filter, boolean denyLoudly) {
+    private List<Entry> selectIn(
+            Entry folder, String after, int count, NameFilter filter, boolean denyLoudly, boolean classify) {
         try (DirHandle dir = resolver.open(folder)) {
-            return select(dir, folder, rulesFor(folder), after, count, filter);
+            List<Entry> entries = select(dir, folder, rulesFor(folder), after, count, filter);
+            if (classify) {
+                classify(dir, folder, entries);
+            }
+            return entries;
         } catch (AccessDeniedException e) {
             if (denyLoudly) {
                 throw McpException.accessDenied(folder.uri());
@@ -157,6 +165,7 @@ final class TreeLister {
         while (!out.full()) {
             int wanted = out.room();
             List<Entry> batch = select(dir, folder, rules, last, wanted, null);
+            classify(dir, folder, batch);
             for (Entry entry : batch) {
                 out.add(entry);
                 if (entry.isDirectory() && !entry.viaLink() && !out.full()) {
@@ -169,6 +178,19 @@ final class TreeLister {
             }
             if (batch.size() < wanted) {
                 return; // the folder has nothing more
+            }
+        }
+    }
+
+    /**
+     * Finds what the files of a page hold while their folder is open (the types are cached, and
+     * describing the page then finds them there): reading each through its open folder costs one
+     * open, walking to it from the root one per folder on the way.
+     */
+    private void classify(DirHandle dir, Entry folder, List<Entry> entries) {
+        for (Entry entry : entries) {
+            if (entry.attrs().isRegularFile() && PathResolver.isPlainChild(folder, entry)) {
+                types.info(entry, dir);
             }
         }
     }
