@@ -237,35 +237,11 @@ final class PathResolver {
     }
 
     private Optional<Entry> followLink(Entry folder, List<String> rel, Path link) throws AccessDeniedException {
-        Path target;
-        try {
-            target = link.toRealPath();
-        } catch (IOException | SecurityException e) {
-            return Optional.empty(); // dangling, a loop, or unreadable
-        }
-        Root targetRoot = null;
-        for (Root root : roots) {
-            if (target.startsWith(root.path())) {
-                targetRoot = root;
-                break;
-            }
-        }
-        if (targetRoot == null) {
-            return Optional.empty(); // the link leads out of every root
-        }
-        List<String> targetRel = FileNames.names(targetRoot.path().relativize(target));
-        if (targetRel == null) {
+        Optional<Entry> target = target(link);
+        if (target.isEmpty()) {
             return Optional.empty();
         }
-        targetRel.removeIf(String::isEmpty);
-        // The real path is walked again from its root, name by name, with no link allowed: what
-        // toRealPath saw may have changed, what the walk finds is what will be opened. The walk
-        // also applies the visibility rules where the target lies.
-        Optional<Entry> real = resolve(targetRoot, targetRel, false);
-        if (real.isEmpty()) {
-            return Optional.empty();
-        }
-        Entry found = real.get();
+        Entry found = target.get();
         List<Path> chain = folder.chain();
         if (found.isDirectory()) {
             for (Path walked : chain) {
@@ -284,6 +260,30 @@ final class PathResolver {
                 found.attrs(),
                 found.device(),
                 chain));
+    }
+
+    /** Where a link really leads, as an entry of the root that holds it; empty when outside every root. */
+    private Optional<Entry> target(Path link) throws AccessDeniedException {
+        Path target;
+        try {
+            target = link.toRealPath();
+        } catch (IOException | SecurityException e) {
+            return Optional.empty(); // dangling, a loop, or unreadable
+        }
+        for (Root root : roots) {
+            if (target.startsWith(root.path())) {
+                List<String> names = FileNames.names(root.path().relativize(target));
+                if (names == null) {
+                    return Optional.empty();
+                }
+                names.removeIf(String::isEmpty);
+                // The real path is walked again from its root, name by name, with no link allowed:
+                // what toRealPath saw may have changed, what the walk finds is what will be opened.
+                // The walk also applies the visibility rules where the target lies.
+                return resolve(root, names, false);
+            }
+        }
+        return Optional.empty(); // the link leads out of every root
     }
 
     /** Opens a folder entry by walking to where it really is; it must still be the folder resolved. */

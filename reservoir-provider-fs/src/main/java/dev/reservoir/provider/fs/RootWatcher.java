@@ -80,53 +80,7 @@ final class RootWatcher implements AutoCloseable {
 
         void visit(Path start, FileTreeVisitor.Callback onDirectory, FileTreeVisitor.Callback onFile)
                 throws IOException {
-            Deque<Long> devices = new ArrayDeque<>();
-            Files.walkFileTree(start, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    Path name = dir.getFileName();
-                    if (name != null && name.toString().equals(".git")) {
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    long device = Mounts.device(dir);
-                    // The start itself (a root, or a folder that just appeared) is never a mount point to avoid.
-                    if (!dir.equals(start) && mounts.pseudoType(dir, device, devices.peek()) != null) {
-                        return FileVisitResult.SKIP_SUBTREE; // not listed either (PathResolver logs it)
-                    }
-                    try {
-                        onDirectory.call(dir);
-                    } catch (IOException | RuntimeException e) {
-                        notWatched(dir, e);
-                        return FileVisitResult.SKIP_SUBTREE;
-                    }
-                    devices.push(device);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
-                    devices.poll();
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    try {
-                        onFile.call(file);
-                    } catch (IOException | RuntimeException e) {
-                        // hashing is off: nothing is read, so nothing to report
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    if (e instanceof AccessDeniedException) {
-                        notWatched(file, e); // a folder that may not be read
-                    }
-                    return FileVisitResult.CONTINUE; // gone, or nothing to watch there
-                }
-            });
+            Files.walkFileTree(start, new Walk(start, onDirectory, onFile));
         }
 
         private void notWatched(Path dir, Exception e) {
@@ -139,6 +93,65 @@ final class RootWatcher implements AutoCloseable {
                         "Not watching {} and other folders: {} (on Linux, raising fs.inotify.max_user_watches may help)",
                         FileNames.show(dir),
                         e.toString());
+            }
+        }
+
+        /** One walk: registers each folder, skipping .git, pseudo file systems and what fails. */
+        private final class Walk extends SimpleFileVisitor<Path> {
+            private final Path start;
+            private final FileTreeVisitor.Callback onDirectory;
+            private final FileTreeVisitor.Callback onFile;
+            private final Deque<Long> devices = new ArrayDeque<>();
+
+            Walk(Path start, FileTreeVisitor.Callback onDirectory, FileTreeVisitor.Callback onFile) {
+                this.start = start;
+                this.onDirectory = onDirectory;
+                this.onFile = onFile;
+            }
+
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                Path name = dir.getFileName();
+                if (name != null && name.toString().equals(".git")) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                long device = Mounts.device(dir);
+                // The start itself (a root, or a folder that just appeared) is never a mount point to avoid.
+                if (!dir.equals(start) && mounts.pseudoType(dir, device, devices.peek()) != null) {
+                    return FileVisitResult.SKIP_SUBTREE; // not listed either (PathResolver logs it)
+                }
+                try {
+                    onDirectory.call(dir);
+                } catch (IOException | RuntimeException e) {
+                    notWatched(dir, e);
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                devices.push(device);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                devices.poll();
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                try {
+                    onFile.call(file);
+                } catch (IOException | RuntimeException e) {
+                    // hashing is off: nothing is read, so nothing to report
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                if (e instanceof AccessDeniedException) {
+                    notWatched(file, e); // a folder that may not be read
+                }
+                return FileVisitResult.CONTINUE; // gone, or nothing to watch there
             }
         }
     }
