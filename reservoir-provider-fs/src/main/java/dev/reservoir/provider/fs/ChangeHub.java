@@ -193,43 +193,42 @@ final class ChangeHub implements AutoCloseable {
      * and the list hear of it. Called by {@link RootPresence}.
      */
     void rootGone(Root root) {
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            RootWatcher watcher = watchers.remove(root.index());
-            if (watcher != null) {
-                watcher.close();
-            }
-        } finally {
-            lock.unlock();
+        if (rewatch(root, false)) {
+            log.warn(
+                    "The root folder {} was moved away or removed: its resources are gone until a folder is there again",
+                    FileNames.show(root.path()));
+            mark(root.uri(), true, true, true);
         }
-        log.warn(
-                "The root folder {} was moved away or removed: its resources are gone until a folder is there again",
-                FileNames.show(root.path()));
-        mark(root.uri(), true, true, true);
     }
 
     /** A folder is at a root's path again (the same or a new one): it is watched and served again. */
     void rootBack(Root root) {
+        if (rewatch(root, true)) {
+            log.info("The root folder {} is there again: serving it", FileNames.show(root.path()));
+            mark(root.uri(), true, true, true);
+        }
+    }
+
+    /** Stops a root's watcher and, if asked, starts a new one; false when the hub is closed. */
+    private boolean rewatch(Root root, boolean start) {
         lock.lock();
         try {
             if (closed) {
-                return;
+                return false;
             }
             RootWatcher old = watchers.remove(root.index());
             if (old != null) {
                 old.close();
             }
-            watchers.put(root.index(), RootWatcher.start(root, this, mounts, skipped));
+            if (start) {
+                watchers.put(root.index(), RootWatcher.start(root, this, mounts, skipped));
+            }
         } catch (RuntimeException e) {
             log.warn("Could not watch {} again: {}", FileNames.show(root.path()), e.getMessage());
         } finally {
             lock.unlock();
         }
-        log.info("The root folder {} is there again: serving it", FileNames.show(root.path()));
-        mark(root.uri(), true, true, true);
+        return true;
     }
 
     /** Marks a URI (if watched), and optionally every watched URI below it, and optionally the list. */

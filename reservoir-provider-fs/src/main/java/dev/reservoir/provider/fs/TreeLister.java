@@ -262,23 +262,19 @@ final class TreeLister {
     /** The name of an entry as a URI can carry it, or null (logged once) when none can. */
     private String nameOf(Entry folder, Path path) {
         String name = FileNames.name(path);
-        if (name == null) {
-            resolver.skipped()
-                    .warn(
-                            "name " + path,
-                            "Skipping {}: its name is not valid UTF-8, so no file: URI can name it",
-                            FileNames.show(folder.real().resolve(path.getFileName())));
-            return null;
+        String problem = name == null
+                ? "its name is not valid UTF-8"
+                : FileUris.isSafeName(name) ? null : "its name holds a control character, slash or backslash";
+        if (problem == null) {
+            return name;
         }
-        if (!FileUris.isSafeName(name)) {
-            resolver.skipped()
-                    .warn(
-                            "name " + path,
-                            "Skipping {}: its name holds a control character, slash or backslash",
-                            FileNames.show(folder.real().resolve(path.getFileName())));
-            return null;
-        }
-        return name;
+        resolver.skipped()
+                .warn(
+                        "name " + path,
+                        "Skipping {}: {}, so no file: URI can name it",
+                        FileNames.show(folder.real().resolve(path.getFileName())),
+                        problem);
+        return null;
     }
 
     private void skipped(String uri, IOException e) {
