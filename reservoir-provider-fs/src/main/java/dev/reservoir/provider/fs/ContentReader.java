@@ -107,8 +107,10 @@ final class ContentReader {
         if (!info.isText()) {
             return ContentBody.binaryStream(() -> open(entry, 0), size);
         }
-        // The size a text body announces is that of its UTF-8 form: known only when the file is UTF-8.
-        boolean utf8 = info.charset().equals(StandardCharsets.UTF_8);
+        // The size a text body announces is that of its UTF-8 form: known only when the file is
+        // UTF-8 and was checked whole (a malformed byte further on would be replaced, and the
+        // replacement character takes three bytes); the stream keeps the file to its size anyway.
+        boolean utf8 = info.charset().equals(StandardCharsets.UTF_8) && size <= ContentTypes.SNIFF_BYTES;
         long textSize = utf8 ? Math.max(0, size - info.bomLength()) : -1;
         return ContentBody.textStream(
                 () -> {

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,25 @@ class ReadTest {
                                 .isEqualTo(8));
         fs.close();
         roomy.close();
+    }
+
+    @Test
+    void aTextBodyAnnouncesOnlyASizeItsUtf8TextHas() throws IOException {
+        Fixtures.write(dir, "small.txt", "h\u00e9llo\n");
+        byte[] stray = ("a".repeat(ContentTypes.SNIFF_BYTES + 100) + "?").getBytes(StandardCharsets.UTF_8);
+        stray[stray.length - 1] = (byte) 0xFF; // not UTF-8, after what the type was told from
+        Fixtures.write(dir, "stray.txt", stray);
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        for (String name : new String[] {"small.txt", "stray.txt"}) {
+            ContentBody body = body(fs, name);
+            assertThat(body.isText()).isTrue();
+            long written = text(body).getBytes(StandardCharsets.UTF_8).length;
+            if (body.size().isPresent()) {
+                assertThat(body.size().getAsLong()).as(name).isEqualTo(written);
+            }
+        }
+        assertThat(body(fs, "small.txt").size()).hasValue(7);
+        fs.close();
     }
 
     @Test
