@@ -48,15 +48,6 @@ final class FileNames {
         return Path.of(URI.create(uri.toString())).getFileName();
     }
 
-    /** {@code base} with the names appended, byte-exact. */
-    static Path resolve(Path base, List<String> names) {
-        Path out = base;
-        for (String name : names) {
-            out = out.resolve(path(name));
-        }
-        return out;
-    }
-
     /** The last name of {@code path} as a string, or null when its bytes are not valid UTF-8. */
     static String name(Path path) {
         Path last = path.getFileName();

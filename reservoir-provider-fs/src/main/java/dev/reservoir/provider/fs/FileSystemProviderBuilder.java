@@ -86,7 +86,8 @@ public final class FileSystemProviderBuilder {
 
     /**
      * Whether symbolic links are followed when their real target is inside a root and shown there
-     * (default true); links that lead elsewhere are never followed.
+     * (default true); links that lead elsewhere are never followed. A linked folder is listed once,
+     * as itself, and not entered by the whole list (its entries are listed where they really are).
      */
     public FileSystemProviderBuilder followSymlinks(boolean follow) {
         this.followLinks = follow;

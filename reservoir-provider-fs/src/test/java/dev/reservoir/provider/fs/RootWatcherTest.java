@@ -1,6 +1,7 @@
 package dev.reservoir.provider.fs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,5 +44,17 @@ class RootWatcherTest {
                 .singleElement()
                 .asString()
                 .contains("inotify");
+    }
+
+    @Test
+    void pseudoFileSystemsBelowTheStartAreNotWatched() throws Exception {
+        Path dev = Path.of("/dev");
+        Path pts = dev.resolve("pts");
+        assumeTrue(
+                Files.isDirectory(pts) && Mounts.device(pts) != Mounts.device(dev),
+                "/dev/pts is a mount of its own here");
+        List<Path> registered = new ArrayList<>();
+        new RootWatcher.Visitor(new Mounts(), new OnceLog()).visit(dev, registered::add, file -> {});
+        assertThat(registered).contains(dev).doesNotContain(pts);
     }
 }
