@@ -38,6 +38,14 @@ public class McpException extends RuntimeException {
                 data));
     }
 
+    /** The server may not read the resource (permission denied): code -31001, data {uri}. */
+    public static McpException accessDenied(String uri) {
+        var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        data.put("uri", uri);
+        return new McpException(
+                new JsonRpcError(ErrorCodes.ACCESS_DENIED, "Permission denied: the server may not read " + uri, data));
+    }
+
     /** The error to send in the given wire format. */
     public JsonRpcError error(WireFormat wire) {
         return error;

@@ -26,5 +26,11 @@ public final class ErrorCodes {
      */
     public static final int CONTENT_TOO_LARGE = -31000;
 
+    /**
+     * Reservoir: the resource exists but the server may not read it (a file or folder it has no
+     * permission for; data: uri). Distinct from "not found", which names nothing there.
+     */
+    public static final int ACCESS_DENIED = -31001;
+
     private ErrorCodes() {}
 }
