@@ -22,6 +22,29 @@ public interface Catalog {
     /** Tables and views of one schema whose names sort after {@code after} (null: from the start), in the database's name order. */
     List<TableRef> tables(Connection c, QueryScope scope, String schema, String after, int limit) throws SQLException;
 
+    /**
+     * Tables and views of one schema whose names start with the prefix (case-sensitively), in name
+     * order; the default pages through all of them.
+     */
+    default List<TableRef> tablesStartingWith(Connection c, QueryScope scope, String schema, String prefix, int limit)
+            throws SQLException {
+        List<TableRef> found = new java.util.ArrayList<>();
+        String after = null;
+        while (found.size() < limit) {
+            List<TableRef> batch = tables(c, scope, schema, after, 1000);
+            for (TableRef table : batch) {
+                if (table.name().name().startsWith(prefix) && found.size() < limit) {
+                    found.add(table);
+                }
+            }
+            if (batch.size() < 1000) {
+                break;
+            }
+            after = batch.getLast().name().name();
+        }
+        return found;
+    }
+
     /** One table or view, if it exists. */
     Optional<TableRef> table(Connection c, QueryScope scope, TableName name) throws SQLException;
 

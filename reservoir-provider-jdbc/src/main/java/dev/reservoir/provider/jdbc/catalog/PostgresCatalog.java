@@ -87,6 +87,13 @@ public final class PostgresCatalog implements Catalog {
     }
 
     @Override
+    public List<TableRef> tablesStartingWith(Connection c, QueryScope scope, String schema, String prefix, int limit)
+            throws SQLException {
+        String sql = TABLES + " AND starts_with(c.relname::text, ?) ORDER BY c.relname LIMIT ?";
+        return Statements.list(c, scope, sql, rs -> ref(schema, rs), schema, prefix, limit);
+    }
+
+    @Override
     public Optional<TableRef> table(Connection c, QueryScope scope, TableName name) throws SQLException {
         return Statements.list(
                         c,

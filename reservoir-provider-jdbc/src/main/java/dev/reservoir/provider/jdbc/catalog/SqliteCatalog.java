@@ -50,6 +50,14 @@ public final class SqliteCatalog implements Catalog {
     }
 
     @Override
+    public List<TableRef> tablesStartingWith(Connection c, QueryScope scope, String schema, String prefix, int limit)
+            throws SQLException {
+        String sql =
+                TABLES.formatted(dialect.quote(schema)) + " AND substr(name, 1, length(?)) = ? ORDER BY name LIMIT ?";
+        return Statements.list(c, scope, sql, rs -> ref(schema, rs), prefix, prefix, limit);
+    }
+
+    @Override
     public Optional<TableRef> table(Connection c, QueryScope scope, TableName name) throws SQLException {
         if (!schemas(c, scope).contains(name.schema())) {
             return Optional.empty();

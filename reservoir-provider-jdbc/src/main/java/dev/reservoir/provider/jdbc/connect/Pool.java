@@ -55,7 +55,7 @@ public final class Pool implements AutoCloseable {
         config.setMinimumIdle(Math.min(1, settings.maxSize()));
         config.setConnectionTimeout(settings.connectTimeout().toMillis());
         config.setInitializationFailTimeout(settings.connectTimeout().toMillis());
-        config.setReadOnly(spec.engine() != Engine.SQLITE); // SQLite's read-only flag is the open mode below
+        config.setReadOnly(true); // for SQLite the open mode below makes it so; Hikari then only checks
         config.setAutoCommit(spec.engine() != Engine.POSTGRES);
         try {
             return new Pool(spec, user, password, properties, new HikariDataSource(config));

@@ -20,20 +20,31 @@ public final class QueryScope {
     }
 
     private final long deadline;
+    private final long statementNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final List<Runnable> hooks = new ArrayList<>();
     private volatile boolean cancelled;
 
-    private QueryScope(Duration timeout) {
+    private QueryScope(Duration timeout, Duration statementTimeout) {
         this.deadline = System.nanoTime() + timeout.toNanos();
+        this.statementNanos = statementTimeout.toNanos();
     }
 
-    /** A scope that ends after the timeout. */
+    /** A scope that ends after the timeout; each statement may take all of it. */
     public static QueryScope of(Duration timeout) {
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("a query timeout must be positive, not " + timeout);
+        return of(timeout, timeout);
+    }
+
+    /**
+     * A scope that ends after {@code timeout} (a long read of many rows), each statement limited to
+     * {@code statementTimeout} (fetching further rows of a cursor is not a new statement).
+     */
+    public static QueryScope of(Duration timeout, Duration statementTimeout) {
+        if (timeout.isNegative() || timeout.isZero() || statementTimeout.isNegative() || statementTimeout.isZero()) {
+            throw new IllegalArgumentException(
+                    "query timeouts must be positive, not " + timeout + " and " + statementTimeout);
         }
-        return new QueryScope(timeout);
+        return new QueryScope(timeout, statementTimeout);
     }
 
     /** Time left before the deadline (zero once it passed). */
@@ -41,9 +52,9 @@ public final class QueryScope {
         return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     }
 
-    /** The time left in whole seconds, at least 1, for {@link java.sql.Statement#setQueryTimeout}. */
+    /** The time a statement may take, in whole seconds, at least 1, for {@link java.sql.Statement#setQueryTimeout}. */
     public int timeoutSeconds() {
-        long nanos = Math.max(0, deadline - System.nanoTime());
+        long nanos = Math.min(statementNanos, Math.max(0, deadline - System.nanoTime()));
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (nanos + 999_999_999L) / 1_000_000_000L));
     }
 
