@@ -34,7 +34,10 @@ public final class ChangeMonitor implements AutoCloseable {
     private volatile boolean closed;
     private Thread thread;
     private Map<TableName, String> definitions;
-    private Map<TableName, String> data = Map.of();
+    private Map<TableName, String> data = new HashMap<>();
+    /** Held while the source is in use: it is used by one thread at a time. */
+    private final ReentrantLock polling = new ReentrantLock();
+
     private long lastFullCheck;
     private String lastProblem;
 
@@ -44,25 +47,43 @@ public final class ChangeMonitor implements AutoCloseable {
         this.listener = listener;
     }
 
-    /** Starts polling (once). */
+    /**
+     * Starts polling (once), after reading the definitions' baseline on this thread, so that a
+     * change made once this returns is reported.
+     */
     public void start() {
         lock.lock();
         try {
-            if (thread == null && !closed) {
-                thread = Thread.ofVirtual().name("reservoir-jdbc-changes").start(this::run);
+            if (thread != null || closed) {
+                return;
             }
+            pollGuarded();
+            thread = Thread.ofVirtual().name("reservoir-jdbc-changes").start(this::run);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Also report data changes of this table (counted: each call needs an {@link #unwatchData}). */
+    /**
+     * Also report data changes of this table (counted: each call needs an {@link #unwatchData}).
+     * Its baseline is read on this thread, so a change made once this returns is reported.
+     */
     public void watchData(TableName table) {
         lock.lock();
         try {
             watched.merge(table, 1, Integer::sum);
         } finally {
             lock.unlock();
+        }
+        polling.lock();
+        try {
+            if (!data.containsKey(table) && !data.containsKey(ChangeSource.ANY)) {
+                data.putAll(source.data(Set.of(table)));
+            }
+        } catch (Exception e) {
+            log.warn("reading the change baseline of {} failed: {}", table, e.getMessage());
+        } finally {
+            polling.unlock();
         }
     }
 
@@ -88,17 +109,26 @@ public final class ChangeMonitor implements AutoCloseable {
 
     private void run() {
         while (!closed) {
-            try {
-                pollOnce();
-                lastProblem = null;
-            } catch (Exception e) {
-                String problem = e.getClass().getSimpleName() + ": " + e.getMessage();
-                if (!problem.equals(lastProblem) && !closed) {
-                    log.warn("watching the database for changes failed (trying again every {}): {}", interval, problem);
-                }
-                lastProblem = problem;
-            }
             awaitNext();
+            if (!closed) {
+                pollGuarded();
+            }
+        }
+    }
+
+    private void pollGuarded() {
+        polling.lock();
+        try {
+            pollOnce();
+            lastProblem = null;
+        } catch (Exception e) {
+            String problem = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (!problem.equals(lastProblem) && !closed) {
+                log.warn("watching the database for changes failed (trying again every {}): {}", interval, problem);
+            }
+            lastProblem = problem;
+        } finally {
+            polling.unlock();
         }
     }
 
@@ -143,7 +173,7 @@ public final class ChangeMonitor implements AutoCloseable {
                 }
             }
         }
-        data = now;
+        data = new HashMap<>(now);
     }
 
     private void compareDefinitions(Map<TableName, String> defs) {

@@ -36,12 +36,20 @@ public final class SqlErrors {
                     action + " failed: a value given is not valid for its column's type (SQLSTATE " + state + ")", e);
         }
         String reason = reason(state, e);
-        log.warn("{} failed: {} (SQLSTATE {}); driver said: {}", action, reason, state, e.getMessage());
+        log.warn(
+                "{} failed: {}{}; driver said: {}",
+                action,
+                reason,
+                state.isEmpty() ? "" : " (SQLSTATE " + state + ")",
+                e.getMessage());
         return new DbException.Failed(
                 action + " failed: " + reason + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")"), e);
     }
 
     private static String reason(String state, SQLException e) {
+        if (e instanceof java.sql.SQLTransientConnectionException && state.isEmpty()) {
+            return "no database connection became free in time (every pooled connection is busy)";
+        }
         if (e instanceof SQLiteException lite) {
             return sqliteReason(lite);
         }
