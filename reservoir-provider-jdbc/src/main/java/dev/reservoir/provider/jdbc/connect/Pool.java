@@ -54,7 +54,7 @@ public final class Pool implements AutoCloseable {
         config.setMaximumPoolSize(settings.maxSize());
         config.setMinimumIdle(Math.min(1, settings.maxSize()));
         config.setConnectionTimeout(settings.connectTimeout().toMillis());
-        config.setInitializationFailTimeout(settings.connectTimeout().toMillis());
+        config.setInitializationFailTimeout(1); // one attempt: a wrong password or host fails at once, saying why
         config.setReadOnly(true); // for SQLite the open mode below makes it so; Hikari then only checks
         config.setAutoCommit(spec.engine() != Engine.POSTGRES);
         try {
