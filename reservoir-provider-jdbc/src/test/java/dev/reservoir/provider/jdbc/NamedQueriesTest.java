@@ -189,10 +189,9 @@ class NamedQueriesTest {
         if (customer != null) {
             params.putObject("context").putObject("arguments").put("customer", customer);
         }
-        JsonNode values = client.result(McpMethods.COMPLETION_COMPLETE, params)
+        return toList(client.result(McpMethods.COMPLETION_COMPLETE, params)
                 .get("completion")
-                .get("values");
-        return values.findValuesAsText("").isEmpty() ? toList(values) : List.of();
+                .get("values"));
     }
 
     private static List<String> toList(JsonNode array) {
