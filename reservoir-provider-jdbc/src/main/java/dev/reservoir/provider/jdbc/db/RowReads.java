@@ -76,7 +76,8 @@ final class RowReads {
             try (QueryScope.Registration cancel = scope.onCancel(() -> Statements.cancel(statement))) {
                 rs = ps.executeQuery();
             }
-            return new RowCursor(action, c, ps, rs, scope);
+            return new RowCursor(
+                    action, c, ps, rs, scope, db.engine() == dev.reservoir.provider.jdbc.sql.Engine.SQLITE);
         } catch (SQLException e) {
             close(ps, c);
             throw SqlErrors.of(action, e, scope);

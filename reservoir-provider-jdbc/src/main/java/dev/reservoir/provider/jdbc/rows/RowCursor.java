@@ -29,10 +29,26 @@ public final class RowCursor implements AutoCloseable {
     private final ResultSet rs;
     private final QueryScope scope;
     private final List<String> columns;
+    private final List<Values.Reading> readings;
     private final QueryScope.Registration cancel;
 
     /** Takes over the connection, statement and result set (all closed by {@link #close()}). */
     public RowCursor(String what, Connection connection, Statement statement, ResultSet rs, QueryScope scope)
+            throws SQLException {
+        this(what, connection, statement, rs, scope, false);
+    }
+
+    /**
+     * Takes over the connection, statement and result set; {@code dynamicTypes} when values need
+     * not match their column's declared type (SQLite), so each is read by its own type.
+     */
+    public RowCursor(
+            String what,
+            Connection connection,
+            Statement statement,
+            ResultSet rs,
+            QueryScope scope,
+            boolean dynamicTypes)
             throws SQLException {
         this.what = what;
         this.connection = connection;
@@ -41,10 +57,13 @@ public final class RowCursor implements AutoCloseable {
         this.scope = scope;
         ResultSetMetaData md = rs.getMetaData();
         List<String> names = new ArrayList<>(md.getColumnCount());
+        List<Values.Reading> how = new ArrayList<>(md.getColumnCount());
         for (int i = 1; i <= md.getColumnCount(); i++) {
             names.add(md.getColumnLabel(i));
+            how.add(Values.Reading.of(md, i, dynamicTypes));
         }
         this.columns = List.copyOf(names);
+        this.readings = List.copyOf(how);
         this.cancel = scope.onCancel(() -> dev.reservoir.provider.jdbc.sql.Statements.cancel(statement));
     }
 
@@ -92,7 +111,7 @@ public final class RowCursor implements AutoCloseable {
     private void appendRow(StringBuilder line, RowFormat format, int maxChars) throws SQLException {
         if (format == RowFormat.CSV) {
             for (int i = 0; i < columns.size(); i++) {
-                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, maxChars));
+                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, readings.get(i), maxChars));
             }
             line.append("\r\n");
             return;
@@ -100,7 +119,7 @@ public final class RowCursor implements AutoCloseable {
         line.append('{');
         for (int i = 0; i < columns.size(); i++) {
             Values.string(line.append(i == 0 ? "" : ","), columns.get(i));
-            Values.json(line.append(':'), Values.read(rs, i + 1, maxChars));
+            Values.json(line.append(':'), Values.read(rs, i + 1, readings.get(i), maxChars));
         }
         line.append("}\n");
     }

@@ -6,7 +6,9 @@ import java.math.BigInteger;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.temporal.Temporal;
 import java.util.Base64;
 import java.util.Date;
@@ -33,6 +35,90 @@ final class Values {
     private static final Value NULL = new Value(null, Kind.NULL);
 
     private Values() {}
+
+    /** How a column's values are read: decided once per column from the result's metadata. */
+    enum Reading {
+        /** By each value's Java type (SQLite, whose values need not match their column's type; LOBs). */
+        DYNAMIC,
+        /** The driver's text, written as a JSON number when it is one (not NaN, not "$1.00"). */
+        NUMBER,
+        BOOLEAN,
+        BINARY,
+        /** PostgreSQL json and jsonb: text that is already JSON. */
+        JSON,
+        TEXT;
+
+        static Reading of(ResultSetMetaData md, int column, boolean dynamic) throws SQLException {
+            if (dynamic) {
+                return DYNAMIC;
+            }
+            return switch (md.getColumnType(column)) {
+                case Types.TINYINT,
+                        Types.SMALLINT,
+                        Types.INTEGER,
+                        Types.BIGINT,
+                        Types.NUMERIC,
+                        Types.DECIMAL,
+                        Types.REAL,
+                        Types.FLOAT,
+                        Types.DOUBLE -> NUMBER;
+                case Types.BOOLEAN -> BOOLEAN;
+                case Types.BIT -> md.getPrecision(column) <= 1 ? BOOLEAN : TEXT;
+                case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> BINARY;
+                case Types.BLOB, Types.CLOB, Types.NCLOB -> DYNAMIC;
+                case Types.OTHER -> {
+                    String type = md.getColumnTypeName(column);
+                    yield "json".equals(type) || "jsonb".equals(type) ? JSON : TEXT;
+                }
+                default -> TEXT;
+            };
+        }
+    }
+
+    static Value read(ResultSet rs, int column, Reading how, int maxChars) throws SQLException {
+        return switch (how) {
+            case DYNAMIC -> read(rs, column, maxChars);
+            case NUMBER -> number(rs.getString(column), maxChars);
+            case BOOLEAN -> {
+                boolean b = rs.getBoolean(column);
+                yield rs.wasNull() ? NULL : new Value(Boolean.toString(b), Kind.BOOLEAN);
+            }
+            case BINARY -> {
+                byte[] bytes = rs.getBytes(column);
+                yield bytes == null ? NULL : text(Base64.getEncoder().encodeToString(bytes), maxChars);
+            }
+            case JSON -> json(rs.getString(column), maxChars);
+            case TEXT -> text(rs.getString(column), maxChars);
+        };
+    }
+
+    private static Value number(String text, int maxChars) {
+        if (text == null) {
+            return NULL;
+        }
+        return isJsonNumber(text) ? new Value(text, Kind.NUMBER) : text(text, maxChars);
+    }
+
+    /** Whether the text is a JSON number as drivers write them (digits, one sign, a point, an exponent). */
+    static boolean isJsonNumber(String text) {
+        int n = text.length();
+        if (n == 0 || !Character.isDigit(text.charAt(n - 1))) {
+            return false;
+        }
+        int i = text.charAt(0) == '-' ? 1 : 0;
+        if (i >= n
+                || !Character.isDigit(text.charAt(i))
+                || (text.charAt(i) == '0' && i + 1 < n && Character.isDigit(text.charAt(i + 1)))) {
+            return false;
+        }
+        for (; i < n; i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9') && c != '.' && c != 'e' && c != 'E' && c != '+' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
 
     static Value read(ResultSet rs, int column, int maxChars) throws SQLException {
         Object value = rs.getObject(column);
