@@ -36,37 +36,11 @@ final class Resources {
 
     /** The metadata of a resource; {@code table} and {@code query} as {@link Entry} has them. */
     Resource describe(DbUri uri, TableRef table, NamedQuery query) {
-        String name = db.settings().name();
-        Resource.Builder r = Resource.builder(db.uris().format(uri), name).isCollection(uri.collection());
+        Resource.Builder r =
+                Resource.builder(db.uris().format(uri), db.settings().name()).isCollection(uri.collection());
         return switch (uri) {
-            case DbUri.Database d ->
-                r.title(db.title())
-                        .description("Every schema, table and view of database " + name + "; read "
-                                + db.uris().format(new DbUri.Overview()) + " for all tables and their columns at once")
-                        .build();
-            case DbUri.Overview o ->
-                r.name("overview")
-                        .title("Overview of database " + name)
-                        .mimeType(MARKDOWN)
-                        .description(
-                                "Every table and view with its columns, types, keys and references, in one compact text"
-                                        + " of at most " + db.settings().overviewBytes() / 1024 + " KiB")
-                        .annotations(Annotations.NONE
-                                .withAudience(List.of(Role.ASSISTANT, Role.USER))
-                                .withPriority(0.9))
-                        .build();
-            case DbUri.Queries q ->
-                r.name("queries")
-                        .title("Named queries of database " + name)
-                        .description(
-                                "The queries this server's configuration declares; read one with its parameters to run it")
-                        .build();
             case DbUri.Query q -> query(r, query);
-            case DbUri.Schema s ->
-                r.name(s.schema())
-                        .title("Schema " + s.schema())
-                        .description("The tables and views of schema " + s.schema())
-                        .build();
+            case DbUri.Rows rows -> rows(r, rows);
             case DbUri.Table t ->
                 r.name(t.table().name())
                         .title(t.table().toString())
@@ -78,16 +52,50 @@ final class Resources {
                         .title("Schema of " + s.table())
                         .mimeType(JSON)
                         .description(
-                                "Columns with types, nullability and defaults; primary key, unique constraints, foreign keys,"
-                                        + " checks, indexes and comments of "
-                                        + table.kind().label() + " " + s.table() + ", as JSON and as SQL DDL")
+                                "Columns with types, nullability and defaults; primary key, unique constraints, foreign"
+                                        + " keys, checks, indexes and comments of "
+                                        + table.kind().label() + " " + s.table()
+                                        + ", as JSON and as SQL DDL")
                         .build();
-            case DbUri.Rows rows -> rows(r, rows);
             case DbUri.Stats s ->
                 r.name(s.table().name() + ".stats")
                         .title("Statistics of " + s.table())
                         .mimeType(JSON)
                         .description("Row estimate, size on disk and when " + s.table() + " was last analysed")
+                        .build();
+            default -> databaseLevel(r, uri);
+        };
+    }
+
+    /** The database, its overview, its queries collection and its schemas. */
+    private Resource databaseLevel(Resource.Builder r, DbUri uri) {
+        String name = db.settings().name();
+        return switch (uri) {
+            case DbUri.Overview o ->
+                r.name("overview")
+                        .title("Overview of database " + name)
+                        .mimeType(MARKDOWN)
+                        .description("Every table and view with its columns, types, keys and references, in one compact"
+                                + " text of at most " + db.settings().overviewBytes() / 1024 + " KiB")
+                        .annotations(Annotations.NONE
+                                .withAudience(List.of(Role.ASSISTANT, Role.USER))
+                                .withPriority(0.9))
+                        .build();
+            case DbUri.Queries q ->
+                r.name("queries")
+                        .title("Named queries of database " + name)
+                        .description(
+                                "The queries this server's configuration declares; read one with its parameters to run it")
+                        .build();
+            case DbUri.Schema s ->
+                r.name(s.schema())
+                        .title("Schema " + s.schema())
+                        .description("The tables and views of schema " + s.schema())
+                        .build();
+            default ->
+                r.title(db.title())
+                        .description("Every schema, table and view of database " + name + "; read "
+                                + db.uris().format(new DbUri.Overview()) + " for all tables and their columns at once")
                         .build();
         };
     }

@@ -72,60 +72,61 @@ public final class SqliteCatalog implements Catalog {
         return new TableRef(new TableName(schema, rs.getString(1)), kind, null);
     }
 
+    /** One row of pragma_table_xinfo: hidden is 1 for a virtual table's hidden column, 2 or 3 for a generated one. */
+    private record XColumn(String name, String type, boolean notNull, String dflt, int pk, int hidden) {
+        Column column() {
+            boolean generated = hidden == 2 || hidden == 3;
+            return new Column(name, type, !notNull, generated ? null : dflt, null, generated ? "(generated)" : null);
+        }
+    }
+
     @Override
     public TableDetail detail(Connection c, QueryScope scope, TableRef table) throws SQLException {
-        String name = table.name().name();
-        String schema = table.name().schema();
-        List<Object[]> cols = Statements.list(
-                c,
-                scope,
-                "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
-                rs -> new Object[] {
-                    rs.getString(1), rs.getString(2), rs.getBoolean(3), rs.getString(4), rs.getInt(5), rs.getInt(6)
-                },
-                name,
-                schema);
-        List<Column> columns = new ArrayList<>();
-        List<Object[]> pk = new ArrayList<>();
-        for (Object[] col : cols) {
-            int hidden = (Integer) col[5];
-            if (hidden == 1) {
-                continue; // a hidden column of a virtual table
-            }
-            boolean generated = hidden == 2 || hidden == 3;
-            columns.add(new Column(
-                    (String) col[0],
-                    (String) col[1],
-                    !(Boolean) col[2],
-                    generated ? null : (String) col[3],
-                    null,
-                    generated ? "(generated)" : null));
-            if ((Integer) col[4] > 0) {
-                pk.add(col);
-            }
-        }
-        pk.sort((a, b) -> Integer.compare((Integer) a[4], (Integer) b[4]));
-        Constraints.Key primaryKey = pk.isEmpty()
-                ? null
-                : new Constraints.Key(null, pk.stream().map(p -> (String) p[0]).toList());
+        List<XColumn> cols = Statements.list(
+                        c,
+                        scope,
+                        "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
+                        rs -> new XColumn(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getBoolean(3),
+                                rs.getString(4),
+                                rs.getInt(5),
+                                rs.getInt(6)),
+                        table.name().name(),
+                        table.name().schema())
+                .stream()
+                .filter(col -> col.hidden() != 1)
+                .toList();
+        List<String> pk = cols.stream()
+                .filter(col -> col.pk() > 0)
+                .sorted((a, b) -> Integer.compare(a.pk(), b.pk()))
+                .map(XColumn::name)
+                .toList();
         SqliteIndexes indexes = SqliteIndexes.read(c, scope, dialect, table.name());
-        List<String> ddl = Statements.list(
-                c,
-                scope,
-                "SELECT sql FROM " + dialect.quote(schema) + ".sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL"
-                        + " ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'view' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, name",
-                rs -> rs.getString(1) + ";",
-                name);
+        List<String> ddl = ownDdl(c, scope, table.name());
         return new TableDetail(
                 table,
-                columns,
-                primaryKey,
+                cols.stream().map(XColumn::column).toList(),
+                pk.isEmpty() ? null : new Constraints.Key(null, pk),
                 indexes.uniques(),
                 foreignKeys(c, scope, table.name()),
                 List.of(),
                 indexes.indexes(),
                 table.kind() == TableKind.VIEW && !ddl.isEmpty() ? ddl.getFirst() : null,
                 ddl);
+    }
+
+    /** The CREATE statements SQLite keeps for the table (or view), then for its indexes and triggers. */
+    private List<String> ownDdl(Connection c, QueryScope scope, TableName table) throws SQLException {
+        return Statements.list(
+                c,
+                scope,
+                "SELECT sql FROM " + dialect.quote(table.schema())
+                        + ".sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL"
+                        + " ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'view' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, name",
+                rs -> rs.getString(1) + ";",
+                table.name());
     }
 
     private List<Constraints.ForeignKey> foreignKeys(Connection c, QueryScope scope, TableName table)

@@ -92,14 +92,7 @@ final class Listing {
     private boolean addParts(TableRef table, int from) {
         TableName name = table.name();
         for (int part = from; part < PARTS; part++) {
-            DbUri uri =
-                    switch (part) {
-                        case 0 -> new DbUri.Table(name);
-                        case 1 -> new DbUri.TableSchema(name);
-                        case 2 -> DbUri.Rows.first(name);
-                        default -> new DbUri.Stats(name);
-                    };
-            if (!add(new Entry(uri, table, null), new Cursor("t", part, name.schema(), name.name()))) {
+            if (!add(new Entry(part(name, part), table, null), new Cursor("t", part, name.schema(), name.name()))) {
                 return false;
             }
         }
@@ -132,64 +125,80 @@ final class Listing {
     /** One page of a collection's children. */
     Page children(DbUri parent, String cursorText) {
         Cursor at = cursorText == null ? null : Cursor.decode(cursorText);
-        int from = at == null ? 0 : at.index() + 1;
-        switch (parent) {
-            case DbUri.Database d -> {
-                List<Entry> headers = headers(false);
-                int h = at == null || at.phase().equals("h") ? from : headers.size();
-                for (; h < headers.size(); h++) {
-                    if (!add(headers.get(h), new Cursor("h", h, null, null))) {
-                        return full();
-                    }
-                }
-                for (String schema : source.schemas()) {
-                    boolean done = at != null && at.phase().equals("c") && schema.compareTo(at.name()) <= 0;
-                    if (!done && !add(Entry.of(new DbUri.Schema(schema)), new Cursor("c", 0, null, schema))) {
-                        return full();
-                    }
-                }
+        boolean complete =
+                switch (parent) {
+                    case DbUri.Database d -> databaseChildren(at);
+                    case DbUri.Queries q -> queryChildren(at == null ? 0 : at.index() + 1);
+                    case DbUri.Schema s -> tableChildren(s.schema(), at == null ? null : at.name());
+                    case DbUri.Table t -> partChildren(t.table(), at == null ? 1 : at.index() + 1);
+                    default -> true; // leaves have no children
+                };
+        return complete ? new Page(out, null) : full();
+    }
+
+    /** The overview and the queries (by index), then the schemas (by name). */
+    private boolean databaseChildren(Cursor at) {
+        List<Entry> headers = headers(false);
+        int h = at == null ? 0 : at.phase().equals("h") ? at.index() + 1 : headers.size();
+        for (; h < headers.size(); h++) {
+            if (!add(headers.get(h), new Cursor("h", h, null, null))) {
+                return false;
             }
-            case DbUri.Queries q -> {
-                List<Entry> queries = listableQueries();
-                for (int i = from; i < queries.size(); i++) {
-                    if (!add(queries.get(i), new Cursor("c", i, null, null))) {
-                        return full();
-                    }
-                }
-            }
-            case DbUri.Schema s -> {
-                String after = at == null ? null : at.name();
-                while (true) {
-                    int want = limit - out.size() + 1;
-                    List<TableRef> batch = source.tables(s.schema(), after, want);
-                    for (TableRef table : batch) {
-                        if (!add(
-                                new Entry(new DbUri.Table(table.name()), table, null),
-                                new Cursor("c", 0, null, table.name().name()))) {
-                            return full();
-                        }
-                        after = table.name().name();
-                    }
-                    if (batch.size() < want) {
-                        break;
-                    }
-                }
-            }
-            case DbUri.Table t -> {
-                TableRef table = source.table(t.table())
-                        .orElseThrow(() -> new DbException.NotFound(t.table().toString()));
-                for (int part = Math.max(1, from); part < PARTS; part++) {
-                    DbUri uri = part == 1
-                            ? new DbUri.TableSchema(t.table())
-                            : part == 2 ? DbUri.Rows.first(t.table()) : new DbUri.Stats(t.table());
-                    if (!add(new Entry(uri, table, null), new Cursor("c", part, null, null))) {
-                        return full();
-                    }
-                }
-            }
-            default -> {} // leaves have no children
         }
-        return new Page(out, null);
+        for (String schema : source.schemas()) {
+            boolean done = at != null && at.phase().equals("c") && schema.compareTo(at.name()) <= 0;
+            if (!done && !add(Entry.of(new DbUri.Schema(schema)), new Cursor("c", 0, null, schema))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean queryChildren(int from) {
+        List<Entry> queries = listableQueries();
+        for (int i = from; i < queries.size(); i++) {
+            if (!add(queries.get(i), new Cursor("c", i, null, null))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean tableChildren(String schema, String after) {
+        while (true) {
+            int want = limit - out.size() + 1;
+            List<TableRef> batch = source.tables(schema, after, want);
+            for (TableRef table : batch) {
+                Entry entry = new Entry(new DbUri.Table(table.name()), table, null);
+                if (!add(entry, new Cursor("c", 0, null, table.name().name()))) {
+                    return false;
+                }
+                after = table.name().name();
+            }
+            if (batch.size() < want) {
+                return true;
+            }
+        }
+    }
+
+    private boolean partChildren(TableName name, int from) {
+        TableRef table = source.table(name).orElseThrow(() -> new DbException.NotFound(name.toString()));
+        for (int part = Math.max(1, from); part < PARTS; part++) {
+            if (!add(new Entry(part(name, part), table, null), new Cursor("c", part, null, null))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Part 0 is the table itself, then its schema, rows and stats. */
+    private static DbUri part(TableName name, int part) {
+        return switch (part) {
+            case 0 -> new DbUri.Table(name);
+            case 1 -> new DbUri.TableSchema(name);
+            case 2 -> DbUri.Rows.first(name);
+            default -> new DbUri.Stats(name);
+        };
     }
 
     /** Adds an entry if the page has room; false (and nothing added) when it is full. */

@@ -43,17 +43,7 @@ public final class SchemaJson {
         ArrayNode uniques = root.putArray("uniqueConstraints");
         table.uniques().forEach(u -> key(uniques.addObject(), u));
         ArrayNode foreign = root.putArray("foreignKeys");
-        for (Constraints.ForeignKey fk : table.foreignKeys()) {
-            ObjectNode node = foreign.addObject();
-            putIfSet(node, "name", fk.name());
-            strings(node.putArray("columns"), fk.columns());
-            ObjectNode ref = node.putObject("references")
-                    .put("schema", fk.target().schema())
-                    .put("table", fk.target().name());
-            strings(ref.putArray("columns"), fk.targetColumns());
-            putIfSet(node, "onUpdate", fk.onUpdate());
-            putIfSet(node, "onDelete", fk.onDelete());
-        }
+        table.foreignKeys().forEach(fk -> foreignKey(foreign.addObject(), fk));
         ArrayNode checks = root.putArray("checks");
         table.checks().forEach(ch -> checks.addObject().put("name", ch.name()).put("expression", ch.expression()));
         ArrayNode indexes = root.putArray("indexes");
@@ -64,6 +54,17 @@ public final class SchemaJson {
         }
         putIfSet(root, "viewDefinition", table.viewDefinition());
         return root.toPrettyString() + "\n";
+    }
+
+    private static void foreignKey(ObjectNode node, Constraints.ForeignKey fk) {
+        putIfSet(node, "name", fk.name());
+        strings(node.putArray("columns"), fk.columns());
+        ObjectNode ref = node.putObject("references")
+                .put("schema", fk.target().schema())
+                .put("table", fk.target().name());
+        strings(ref.putArray("columns"), fk.targetColumns());
+        putIfSet(node, "onUpdate", fk.onUpdate());
+        putIfSet(node, "onDelete", fk.onDelete());
     }
 
     private static void key(ObjectNode node, Constraints.Key key) {
