@@ -148,6 +148,16 @@ class NamedQueriesTest {
     }
 
     @Test
+    void aParameterValueHoldingASlashIsRefusedByTodaysRouter() {
+        // SPI-NEEDS.md, 2: the server checks a provider template's variables as if they were paths.
+        assertThat(error("sqlite://shop/queries/orders_of?customer=1&since=2024%2F01%2F01")
+                        .get("message")
+                        .asText())
+                .contains("variable 'since'")
+                .contains("encoded '/'");
+    }
+
+    @Test
     void aQueryThatWritesIsRefusedByTheReadOnlyConnection() throws Exception {
         JsonNode error = error("sqlite://shop/queries/writes");
         assertThat(error.get("message").asText()).contains("read-only").doesNotContain("DELETE");

@@ -212,6 +212,20 @@ class SqliteServerTest {
         assertThat(values).extracting(JsonNode::asText).containsExactly("order_items", "orders");
     }
 
+    @Test
+    void rowsOfATableWhoseNameHoldsASlashAreRefusedByTodaysRouter() throws Exception {
+        // SPI-NEEDS.md, 2: the server checks a provider template's variables as if they were paths.
+        JsonNode error = client.error(
+                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "sqlite://shop/main/a%2Fb/rows"));
+        assertThat(error.get("code").asInt()).isEqualTo(-32602);
+        assertThat(error.get("message").asText()).contains("variable 'table'").contains("encoded '/'");
+        assertThat(read("sqlite://shop/main/a%2Fb/stats").get(0).get("text").asText())
+                .contains("\"name\" : \"a/b\"");
+        var direct = provider.read(
+                java.net.URI.create("sqlite://shop/main/a%2Fb/rows"), dev.reservoir.server.spi.ReadOptions.DEFAULT);
+        assertThat(Bodies.text(direct.contents().getFirst().body())).isEqualTo("id,v\r\n1,slash\r\n");
+    }
+
     private JsonNode read(String uri) {
         return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
                 .get("contents");
