@@ -171,11 +171,16 @@ final class CursorReader extends Reader {
         private final char[] buffer = new char[CHUNK];
         private int used;
 
-        @Override
-        public void write(char[] chars, int offset, int length) throws IOException {
+        /** Copies {@code n} characters from position {@code from} of a source into the buffer at {@code at}. */
+        @FunctionalInterface
+        private interface Source {
+            void copy(int from, char[] into, int at, int n);
+        }
+
+        private void take(Source source, int offset, int length) throws IOException {
             while (length > 0) {
                 int n = Math.min(length, CHUNK - used);
-                System.arraycopy(chars, offset, buffer, used, n);
+                source.copy(offset, buffer, used, n);
                 used += n;
                 offset += n;
                 length -= n;
@@ -183,26 +188,26 @@ final class CursorReader extends Reader {
                     flush();
                 }
             }
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) throws IOException {
+            take((from, into, at, n) -> System.arraycopy(chars, from, into, at, n), offset, length);
         }
 
         @Override
         public void write(String text, int offset, int length) throws IOException {
-            while (length > 0) {
-                int n = Math.min(length, CHUNK - used);
-                text.getChars(offset, offset + n, buffer, used);
-                used += n;
-                offset += n;
-                length -= n;
-                if (used == CHUNK) {
-                    flush();
-                }
-            }
+            take((from, into, at, n) -> text.getChars(from, from + n, into, at), offset, length);
         }
 
         @Override
         public Writer append(CharSequence text) throws IOException {
-            String s = text.toString();
-            write(s, 0, s.length());
+            if (text instanceof StringBuilder line) {
+                take((from, into, at, n) -> line.getChars(from, from + n, into, at), 0, line.length());
+            } else {
+                String s = text.toString();
+                write(s, 0, s.length());
+            }
             return this;
         }
 

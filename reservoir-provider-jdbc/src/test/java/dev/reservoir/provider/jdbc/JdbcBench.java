@@ -2,7 +2,6 @@ package dev.reservoir.provider.jdbc;
 
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.provider.jdbc.connect.Credentials;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,10 +57,7 @@ public final class JdbcBench {
     }
 
     private static JdbcProvider provider(PostgresServer pg, Path home, String db, long maxRows) {
-        return JdbcProvider.builder()
-                .database(pg.url(db))
-                .user("postgres")
-                .credentials(new Credentials(Map.of("PGPASSWORD", PostgresServer.SUPERUSER_PASSWORD), home))
+        return pg.superuser(db, home)
                 .maxRows((int) Math.min(Integer.MAX_VALUE, maxRows))
                 .maxBytes(Long.MAX_VALUE)
                 .pollInterval(Duration.ofMillis(200))

@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.provider.jdbc.catalog.TableName;
 import dev.reservoir.provider.jdbc.query.NamedQuery;
 import dev.reservoir.provider.jdbc.query.NamedSql;
 import dev.reservoir.provider.jdbc.query.ParamType;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -70,7 +68,7 @@ class NamedQueriesTest {
     Path dir;
 
     private Path file;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
@@ -86,17 +84,13 @@ class NamedQueriesTest {
                 .connectTimeout(Duration.ofSeconds(2))
                 .statementTimeout(Duration.ofMinutes(5))
                 .build();
-        server = McpServer.builder()
-                .provider(provider)
-                .requestTimeout(Duration.ofSeconds(3))
-                .build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
+        served = Served.of(provider, Duration.ofSeconds(3));
+        client = served.client();
     }
 
     @AfterEach
     void tearDown() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     @Test
@@ -211,11 +205,10 @@ class NamedQueriesTest {
     }
 
     private JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
-                .get("contents");
+        return served.read(uri);
     }
 
     private JsonNode error(String uri) {
-        return client.error(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri));
+        return served.error(uri);
     }
 }

@@ -2,13 +2,9 @@ package dev.reservoir.provider.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.provider.jdbc.connect.Credentials;
 import dev.reservoir.provider.jdbc.query.NamedQuery;
 import dev.reservoir.provider.jdbc.query.NamedSql;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,30 +34,26 @@ class PostgresCancelIT {
     Path home;
 
     private PostgresServer pg;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
     void setUp() throws Exception {
         pg = PostgresServer.shared();
-        JdbcProvider provider = JdbcProvider.builder()
-                .database(pg.url("shop"))
-                .user(PostgresServer.READER)
-                .credentials(new Credentials(Map.of("PGPASSWORD", PostgresServer.READER_PASSWORD), home))
+        served = Served.of(slowProvider(), Duration.ofSeconds(20));
+        client = served.client();
+    }
+
+    private JdbcProvider slowProvider() {
+        return pg.reader("shop", home)
                 .statementTimeout(Duration.ofMinutes(5))
                 .query(SLOW)
                 .build();
-        server = McpServer.builder()
-                .provider(provider)
-                .requestTimeout(Duration.ofSeconds(20))
-                .build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
     }
 
     @AfterEach
     void tearDown() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     @Test
@@ -78,21 +69,11 @@ class PostgresCancelIT {
 
     @Test
     void theServersTimeoutStopsTheStatementOnTheServer() throws Exception {
-        try (McpServer quick = McpServer.builder()
-                        .provider(JdbcProvider.builder()
-                                .database(pg.url("shop"))
-                                .user(PostgresServer.READER)
-                                .credentials(
-                                        new Credentials(Map.of("PGPASSWORD", PostgresServer.READER_PASSWORD), home))
-                                .statementTimeout(Duration.ofMinutes(5))
-                                .query(SLOW)
-                                .build())
-                        .requestTimeout(Duration.ofSeconds(2))
-                        .build();
-                TestClient other = TestClient.connect(quick).initialize(ProtocolRevision.LATEST_STATEFUL, true)) {
-            JsonNode error = other.error(
-                    McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "postgres://shop/queries/slow"));
-            assertThat(error.get("message").asText()).containsIgnoringCase("time");
+        try (Served quick = Served.of(slowProvider(), Duration.ofSeconds(2))) {
+            assertThat(quick.error("postgres://shop/queries/slow")
+                            .get("message")
+                            .asText())
+                    .containsIgnoringCase("time");
             awaitRunning(false);
         }
     }

@@ -1,11 +1,9 @@
 package dev.reservoir.provider.jdbc;
 
-import dev.reservoir.provider.jdbc.connect.Credentials;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.testkit.ResourceProviderContract;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The provider contract, run against the sample schema in a real PostgreSQL. */
@@ -16,11 +14,8 @@ class PostgresContractIT extends ResourceProviderContract {
 
     @Override
     protected ResourceProvider createProvider() throws Exception {
-        PostgresServer pg = PostgresServer.shared();
-        return JdbcProvider.builder()
-                .database(pg.url("shop"))
-                .user(PostgresServer.READER)
-                .credentials(new Credentials(Map.of("PGPASSWORD", PostgresServer.READER_PASSWORD), home))
+        return PostgresServer.shared()
+                .reader("shop", home)
                 .schemas("public", "sales", "queries")
                 .build();
     }

@@ -2,16 +2,11 @@ package dev.reservoir.provider.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.provider.jdbc.connect.Credentials;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +29,7 @@ class PostgresLiveIT {
 
     private PostgresServer pg;
     private String db;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
@@ -47,21 +42,17 @@ class PostgresLiveIT {
                 "CREATE TABLE items (id int PRIMARY KEY, name text)",
                 "CREATE TABLE other (id int PRIMARY KEY)",
                 "INSERT INTO items VALUES (1, 'one')");
-        JdbcProvider provider = JdbcProvider.builder()
-                .database(pg.url(db))
-                .user("postgres")
-                .credentials(new Credentials(Map.of("PGPASSWORD", PostgresServer.SUPERUSER_PASSWORD), home))
+        JdbcProvider provider = pg.superuser(db, home)
                 .pollInterval(Duration.ofMillis(200))
                 .listen("reservoir")
                 .build();
-        server = McpServer.builder().provider(provider).build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
+        served = Served.of(provider);
+        client = served.client();
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        client.close();
-        server.close();
+        served.close();
         pg.exec("postgres", "DROP DATABASE " + db + " WITH (FORCE)");
     }
 
@@ -100,11 +91,10 @@ class PostgresLiveIT {
     }
 
     private void subscribe(String uri) {
-        client.result(McpMethods.RESOURCES_SUBSCRIBE, TestClient.json("{}").put("uri", uri));
+        served.subscribe(uri);
     }
 
     private String updated() {
-        JsonNode note = client.awaitNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, WAIT);
-        return note.get("params").get("uri").asText();
+        return served.updated(WAIT);
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.provider.jdbc.connect.Credentials;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,11 +53,7 @@ class PostgresScaleIT {
     }
 
     private JdbcProvider provider(String database) {
-        return JdbcProvider.builder()
-                .database(pg.url(database))
-                .user("postgres")
-                .credentials(new Credentials(Map.of("PGPASSWORD", PostgresServer.SUPERUSER_PASSWORD), home))
-                .build();
+        return pg.superuser(database, home).build();
     }
 
     @Test

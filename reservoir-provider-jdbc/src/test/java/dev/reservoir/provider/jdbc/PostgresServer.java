@@ -66,6 +66,24 @@ final class PostgresServer {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
     }
 
+    /** A provider of one of this server's databases as the read-only user (password from a test PGPASSWORD). */
+    JdbcProviderBuilder reader(String database, java.nio.file.Path home) {
+        return as(database, READER, READER_PASSWORD, home);
+    }
+
+    /** A provider of one of this server's databases as the superuser. */
+    JdbcProviderBuilder superuser(String database, java.nio.file.Path home) {
+        return as(database, "postgres", SUPERUSER_PASSWORD, home);
+    }
+
+    private JdbcProviderBuilder as(String database, String user, String password, java.nio.file.Path home) {
+        return JdbcProvider.builder()
+                .database(url(database))
+                .user(user)
+                .credentials(new dev.reservoir.provider.jdbc.connect.Credentials(
+                        java.util.Map.of("PGPASSWORD", password), home));
+    }
+
     /** A superuser connection to a database. */
     Connection admin(String database) throws SQLException {
         return DriverManager.getConnection(url(database), "postgres", SUPERUSER_PASSWORD);

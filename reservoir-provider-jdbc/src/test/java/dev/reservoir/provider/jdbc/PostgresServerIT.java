@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.provider.jdbc.connect.Credentials;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,7 +25,7 @@ class PostgresServerIT {
     Path home;
 
     private PostgresServer pg;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
@@ -41,14 +39,13 @@ class PostgresServerIT {
                 .schemas("public", "sales", "queries")
                 .sampleRows(3)
                 .build();
-        server = McpServer.builder().provider(provider).build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
+        served = Served.of(provider);
+        client = served.client();
     }
 
     @AfterEach
     void tearDown() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     @Test
@@ -169,7 +166,6 @@ class PostgresServerIT {
     }
 
     private JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
-                .get("contents");
+        return served.read(uri);
     }
 }

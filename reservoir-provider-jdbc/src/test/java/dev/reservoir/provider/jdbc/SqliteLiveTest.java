@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -28,7 +26,7 @@ class SqliteLiveTest {
     Path dir;
 
     private Path file;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
@@ -38,14 +36,13 @@ class SqliteLiveTest {
                 .sqlite(file)
                 .pollInterval(Duration.ofMillis(100))
                 .build();
-        server = McpServer.builder().provider(provider).build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
+        served = Served.of(provider);
+        client = served.client();
     }
 
     @AfterEach
     void tearDown() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     @Test
@@ -77,7 +74,7 @@ class SqliteLiveTest {
     }
 
     private void subscribe(String uri) {
-        client.result(McpMethods.RESOURCES_SUBSCRIBE, TestClient.json("{}").put("uri", uri));
+        served.subscribe(uri);
     }
 
     private void write(String sql) throws Exception {

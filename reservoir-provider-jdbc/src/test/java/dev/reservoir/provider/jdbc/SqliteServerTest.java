@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +25,7 @@ class SqliteServerTest {
     Path dir;
 
     private JdbcProvider provider;
-    private McpServer server;
+    private Served served;
     private TestClient client;
 
     @BeforeEach
@@ -36,14 +34,13 @@ class SqliteServerTest {
                 .sqlite(SqliteFixture.shop(dir))
                 .sampleRows(3)
                 .build();
-        server = McpServer.builder().provider(provider).build();
-        client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true);
+        served = Served.of(provider);
+        client = served.client();
     }
 
     @AfterEach
     void tearDown() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     @Test
@@ -227,8 +224,7 @@ class SqliteServerTest {
     }
 
     private JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
-                .get("contents");
+        return served.read(uri);
     }
 
     private static JsonNode readTree(String json) {
