@@ -16,6 +16,14 @@ public final class SqlErrors {
 
     private static final Logger log = LoggerFactory.getLogger(SqlErrors.class);
 
+    /**
+     * Data exceptions that come from a value the client gave (a key in {@code after}, a parameter):
+     * invalid text for the type, a date or time out of range or badly formed, a number out of range.
+     * Other data exceptions (a division by zero) are the query's.
+     */
+    private static final java.util.Set<String> VALUE_STATES =
+            java.util.Set.of("22P02", "22007", "22008", "22003", "22018");
+
     private SqlErrors() {}
 
     /**
@@ -31,7 +39,7 @@ public final class SqlErrors {
         if (state.equals("57014") || sqlite(e, SQLiteErrorCode.SQLITE_INTERRUPT)) {
             return new DbException.Cancelled(action + " took longer than the statement timeout and was stopped", e);
         }
-        if (state.startsWith("22")) {
+        if (VALUE_STATES.contains(state)) {
             return new DbException.BadRequest(
                     action + " failed: a value given is not valid for its column's type (SQLSTATE " + state + ")", e);
         }
@@ -58,6 +66,9 @@ public final class SqlErrors {
         }
         if (state.startsWith("28")) {
             return "the database refused the credentials";
+        }
+        if (state.startsWith("22")) {
+            return "the statement failed on the data";
         }
         return switch (state) {
             case "42501" -> "permission denied";
