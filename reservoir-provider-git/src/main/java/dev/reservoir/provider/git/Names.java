@@ -1,0 +1,73 @@
+package dev.reservoir.provider.git;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
+/** The names of paths and refs: what a single name may hold, and joining names with '/'. */
+final class Names {
+
+    private Names() {}
+
+    /**
+     * Not null, not empty, not "." or "..", and without '/' or NUL: any name a git tree can hold
+     * (git itself refuses the others), so that nothing can step out of a tree or end a string early.
+     */
+    static boolean isSafe(byte[] name) {
+        if (name == null || name.length == 0) {
+            return false;
+        }
+        if (name.length <= 2 && name[0] == '.' && (name.length == 1 || name[1] == '.')) {
+            return false;
+        }
+        for (byte b : name) {
+            if (b == '/' || b == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The names joined by '/'. */
+    static byte[] join(List<byte[]> names) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < names.size(); i++) {
+            if (i > 0) {
+                out.write('/');
+            }
+            out.write(names.get(i), 0, names.get(i).length);
+        }
+        return out.toByteArray();
+    }
+
+    /** The last name of a path (the whole path when it has no '/'). */
+    static byte[] last(byte[] path) {
+        int slash = lastSlash(path);
+        return java.util.Arrays.copyOfRange(path, slash + 1, path.length);
+    }
+
+    /** The folder of a path, empty for a name at the root. */
+    static byte[] parent(byte[] path) {
+        int slash = lastSlash(path);
+        return slash < 0 ? new byte[0] : java.util.Arrays.copyOf(path, slash);
+    }
+
+    private static int lastSlash(byte[] path) {
+        for (int i = path.length - 1; i >= 0; i--) {
+            if (path[i] == '/') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code path} is {@code folder} itself or lies below it (an empty folder is the root). */
+    static boolean isAtOrBelow(byte[] path, byte[] folder) {
+        if (folder.length == 0) {
+            return true;
+        }
+        if (path.length < folder.length || !java.util.Arrays.equals(path, 0, folder.length, folder, 0, folder.length)) {
+            return false;
+        }
+        return path.length == folder.length || path[folder.length] == '/';
+    }
+}
