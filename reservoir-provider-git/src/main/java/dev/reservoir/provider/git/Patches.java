@@ -240,11 +240,23 @@ final class Patches implements AutoCloseable {
             }
         }
 
-        /** Replaces JGit's "Binary files differ" after {@code start} with git's line naming both sides. */
+        /**
+         * Replaces JGit's "--- a/X", "+++ b/X" and "Binary files differ" lines after {@code start} with
+         * git's one line naming both sides.
+         */
         void fixBinaryNotice(int start, DiffEntry entry) {
             int at = count - JGIT_BINARY.length;
             if (at < start || !java.util.Arrays.equals(buf, at, count, JGIT_BINARY, 0, JGIT_BINARY.length)) {
                 return;
+            }
+            int plus = lineBefore(at, start);
+            int minus = plus < 0 ? -1 : lineBefore(plus, start);
+            if (minus >= 0 && startsWith(minus, "--- ") && startsWith(plus, "+++ ")) {
+                at = minus;
+            }
+            if (entry.getOldId().equals(entry.getNewId())) {
+                count = at;
+                return; // a pure rename or mode change: git says nothing about the content
             }
             String a =
                     entry.getChangeType() == DiffEntry.ChangeType.ADD ? "/dev/null" : quote("a/" + entry.getOldPath());
@@ -254,6 +266,21 @@ final class Patches implements AutoCloseable {
             count = at;
             byte[] line = ("Binary files " + a + " and " + b + " differ\n").getBytes(StandardCharsets.UTF_8);
             write(line, 0, line.length);
+        }
+
+        /** The start of the line that ends just before {@code end}, or -1 before {@code floor}. */
+        private int lineBefore(int end, int floor) {
+            int i = end - 2;
+            while (i >= floor && buf[i] != '\n') {
+                i--;
+            }
+            return i + 1 < floor ? -1 : i + 1;
+        }
+
+        private boolean startsWith(int at, String prefix) {
+            byte[] bytes = prefix.getBytes(StandardCharsets.US_ASCII);
+            return at + bytes.length <= count
+                    && java.util.Arrays.equals(buf, at, at + bytes.length, bytes, 0, bytes.length);
         }
     }
 }

@@ -48,7 +48,7 @@ final class Trees {
                 int end = indexOf(path, start);
                 byte[] name = Arrays.copyOfRange(path, start, end);
                 CanonicalTreeParser parser = new CanonicalTreeParser(null, reader, tree);
-                if (!parser.findFile(name)) {
+                if (!seek(parser, name)) {
                     return Optional.empty();
                 }
                 FileMode mode = parser.getEntryFileMode();
@@ -170,6 +170,18 @@ final class Trees {
             System.arraycopy(parser.getEntryPathBuffer(), parser.getNameOffset(), path, folder.length + 1, nameLength);
         }
         return new TreeEntry(path, parser.getEntryFileMode(), parser.getEntryObjectId());
+    }
+
+    /** Moves the parser to the entry with this name (file or folder); false when there is none. */
+    private static boolean seek(CanonicalTreeParser parser, byte[] name) throws IOException {
+        for (; !parser.eof(); parser.next(1)) {
+            int offset = parser.getNameOffset();
+            if (parser.getNameLength() == name.length
+                    && Arrays.equals(parser.getEntryPathBuffer(), offset, offset + name.length, name, 0, name.length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Unsigned byte order, as git sorts names. */
