@@ -77,6 +77,11 @@ final class TestRepo {
 
     /** Runs git and returns its output bytes. */
     byte[] gitBytes(String... args) {
+        return gitIn(new byte[0], args);
+    }
+
+    /** Runs git with these bytes on its standard input and returns its output bytes. */
+    byte[] gitIn(byte[] stdin, String... args) {
         List<String> command = new ArrayList<>();
         command.add("git");
         command.addAll(List.of(args));
@@ -98,6 +103,9 @@ final class TestRepo {
         env.put("GIT_COMMITTER_DATE", date);
         try {
             Process process = builder.start();
+            try (var in = process.getOutputStream()) {
+                in.write(stdin);
+            }
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             Thread errors = Thread.ofVirtual().start(() -> copy(process.getErrorStream(), err));
             byte[] out = process.getInputStream().readAllBytes();
