@@ -15,6 +15,7 @@ import org.apache.tika.mime.MediaType;
 import org.apache.tika.mime.MimeTypes;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
 
 /**
@@ -23,13 +24,13 @@ import org.eclipse.jgit.lib.ObjectReader;
  * repeated here; see SPI-NEEDS.md): text is UTF-8 (with or without a byte order mark) without NUL
  * bytes and with almost no other control characters, anything else is binary; the MIME type is
  * Tika's, from the name when it names a text type, else from the content. A Git LFS pointer file is
- * text and is recognised as one. Blobs never change, so results are cached by blob id and name.
+ * text and is recognised as one. Blobs never change, so results (with the blob's size) are cached by blob id and name, 65,536 of them.
  * Thread-safe.
  */
 final class BlobTypes {
 
     static final int SNIFF_BYTES = 8192;
-    private static final int CACHE_ENTRIES = 8192;
+    private static final int CACHE_ENTRIES = 65_536;
     private static final byte[] LFS_VERSION =
             "version https://git-lfs.github.com/spec/v1\n".getBytes(StandardCharsets.US_ASCII);
     private static final Pattern LFS_OID = Pattern.compile("(?m)^oid sha256:([0-9a-f]{64})$");
@@ -48,6 +49,8 @@ final class BlobTypes {
 
     private record Key(ObjectId blob, String name) {}
 
+    private record Known(Info info, long size) {}
+
     private static final class Registry {
         static final MimeTypes TYPES = MimeTypes.getDefaultMimeTypes();
     }
@@ -58,19 +61,41 @@ final class BlobTypes {
     }
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Map<Key, Info> cache = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<Key, Known> cache = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Info> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, Known> eldest) {
             return size() > CACHE_ENTRIES;
         }
     };
 
     /** What the blob {@code id}, named {@code name}, holds. */
     Info info(ObjectReader reader, ObjectId id, String name) throws IOException {
+        return known(reader, id, name).info();
+    }
+
+    /** The blob's size in bytes (found while sniffing it, so asking for both costs one object load). */
+    long size(ObjectReader reader, ObjectId id, String name) throws IOException {
+        return known(reader, id, name).size();
+    }
+
+    /** Classifies a blob loaded whole, and remembers it. */
+    Info remember(ObjectId id, String name, byte[] content) {
+        byte[] head = content.length <= SNIFF_BYTES ? content : java.util.Arrays.copyOf(content, SNIFF_BYTES);
+        Known known = new Known(classify(head, content.length <= SNIFF_BYTES, name), content.length);
+        lock.lock();
+        try {
+            cache.put(new Key(id.copy(), name), known);
+        } finally {
+            lock.unlock();
+        }
+        return known.info();
+    }
+
+    private Known known(ObjectReader reader, ObjectId id, String name) throws IOException {
         Key key = new Key(id.copy(), name);
         lock.lock();
         try {
-            Info cached = cache.get(key);
+            Known cached = cache.get(key);
             if (cached != null) {
                 return cached;
             }
@@ -79,18 +104,19 @@ final class BlobTypes {
         }
         byte[] head;
         boolean whole;
-        try (InputStream in = reader.open(id, Constants.OBJ_BLOB).openStream()) {
+        ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
+        try (InputStream in = loader.openStream()) {
             head = in.readNBytes(SNIFF_BYTES);
             whole = head.length < SNIFF_BYTES || in.read() < 0;
         }
-        Info info = classify(head, whole, name);
+        Known known = new Known(classify(head, whole, name), loader.getSize());
         lock.lock();
         try {
-            cache.put(key, info);
+            cache.put(key, known);
         } finally {
             lock.unlock();
         }
-        return info;
+        return known;
     }
 
     /** Classifies content from its first bytes ({@code whole} when they are all of it) and its name. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -30,6 +31,9 @@ import org.eclipse.jgit.revwalk.RevWalk;
  * Thread-safe.
  */
 final class Entries {
+
+    /** Blobs up to this size are read into memory once; larger ones stream. */
+    static final long IN_MEMORY = 1 << 20;
 
     /** An entry found at a revision, under the URI that named it. */
     record Located(String uri, Revision revision, TreeEntry entry) {}
@@ -100,7 +104,7 @@ final class Entries {
                             revision,
                             entry,
                             types.info(reader, entry.id(), entry.name()),
-                            reader.getObjectSize(entry.id(), Constants.OBJ_BLOB),
+                            types.size(reader, entry.id(), entry.name()),
                             null,
                             changed);
             };
@@ -125,8 +129,12 @@ final class Entries {
 
     /** Reads an entry: a file's blob, a link's target, a submodule's commit, or a folder's first entries. */
     List<Item> read(Located located, Limits limits) {
-        Resource resource = describe(located, true);
         TreeEntry entry = located.entry();
+        if (entry.kind() == TreeEntry.Kind.FILE) {
+            return List.of(file(located, limits));
+        }
+        // When the path last changed is left to resources/metadata (it walks history).
+        Resource resource = describe(located, false);
         return switch (entry.kind()) {
             case FOLDER -> collection(located, resource, limits);
             case SUBMODULE ->
@@ -135,8 +143,36 @@ final class Entries {
                         new Content.Text("Submodule " + entry.pathString() + " at commit "
                                 + entry.id().name() + " (not followed: it is another repository)\n")));
             case SYMLINK -> List.of(new Item(resource, Content.of(bytes(entry.id()))));
-            case FILE -> List.of(new Item(resource, blob(located.uri(), entry.id(), resource, limits.maxReadBytes())));
+            case FILE -> throw new IllegalStateException("files are read above");
         };
+    }
+
+    /**
+     * A file: a small blob is loaded once and sent from memory (JGit has inflated it whole
+     * anyway), a large one is streamed when the response is written.
+     */
+    private Item file(Located located, Limits limits) {
+        ObjectId id = located.entry().id();
+        try (ObjectReader reader = repository.newObjectReader()) {
+            ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
+            if (!loader.isLarge() && loader.getSize() <= IN_MEMORY) {
+                byte[] bytes = loader.getCachedBytes();
+                BlobTypes.Info info = types.remember(id, located.entry().name(), bytes);
+                Resource resource = describe(located, false);
+                if (bytes.length > limits.maxReadBytes()) {
+                    throw McpException.contentTooLarge(located.uri(), bytes.length, limits.maxReadBytes());
+                }
+                Content content = info.text()
+                        ? new Content.Text(new String(
+                                bytes, info.bomLength(), bytes.length - info.bomLength(), StandardCharsets.UTF_8))
+                        : new Content.Bytes(bytes);
+                return new Item(resource, content);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Resource resource = describe(located, false);
+        return new Item(resource, blob(located.uri(), id, resource, limits.maxReadBytes()));
     }
 
     private byte[] bytes(ObjectId blob) {

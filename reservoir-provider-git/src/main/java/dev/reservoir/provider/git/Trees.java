@@ -31,6 +31,7 @@ final class Trees {
     record Matches(List<TreeEntry> entries, int total) {}
 
     private final Repository repository;
+    private final TreeCache cache = new TreeCache(32L << 20);
 
     Trees(Repository repository) {
         this.repository = repository;
@@ -47,7 +48,7 @@ final class Trees {
             while (true) {
                 int end = indexOf(path, start);
                 byte[] name = Arrays.copyOfRange(path, start, end);
-                CanonicalTreeParser parser = new CanonicalTreeParser(null, reader, tree);
+                CanonicalTreeParser parser = cache.parser(reader, tree);
                 if (!seek(parser, name)) {
                     return Optional.empty();
                 }
@@ -73,7 +74,7 @@ final class Trees {
     Slice children(TreeEntry folder, byte[] after, int limit) {
         List<TreeEntry> out = new ArrayList<>();
         try (ObjectReader reader = repository.newObjectReader()) {
-            CanonicalTreeParser parser = new CanonicalTreeParser(null, reader, folder.id());
+            CanonicalTreeParser parser = cache.parser(reader, folder.id());
             for (; !parser.eof(); parser.next(1)) {
                 TreeEntry entry = entry(folder.path(), parser);
                 if (after != null && compare(entry.nameKey(), after) <= 0) {
@@ -95,7 +96,7 @@ final class Trees {
         List<TreeEntry> out = new ArrayList<>();
         int total = 0;
         try (ObjectReader reader = repository.newObjectReader()) {
-            CanonicalTreeParser parser = new CanonicalTreeParser(null, reader, folder.id());
+            CanonicalTreeParser parser = cache.parser(reader, folder.id());
             for (; !parser.eof(); parser.next(1)) {
                 if (parser.getNameLength() < prefix.length
                         || !Arrays.equals(
@@ -136,10 +137,10 @@ final class Trees {
     }
 
     /** Adds entries of {@code tree} (at {@code folder}) after {@code after} until {@code out} holds {@code capacity}. */
-    private static void walk(
+    private void walk(
             ObjectReader reader, ObjectId tree, byte[] folder, byte[] after, int capacity, List<TreeEntry> out)
             throws IOException {
-        CanonicalTreeParser parser = new CanonicalTreeParser(null, reader, tree);
+        CanonicalTreeParser parser = cache.parser(reader, tree);
         for (; !parser.eof() && out.size() < capacity; parser.next(1)) {
             TreeEntry entry = entry(folder, parser);
             byte[] key = entry.key();

@@ -73,9 +73,10 @@ class ChangesTest {
         watch("git://repo/tree/topic/a.txt");
         watch("git://repo/commit/topic");
         git.git("checkout", "-q", "topic");
+        list.await(LIST_CHANGED); // HEAD points to another branch
         git.write("a.txt", "on topic\n").commit("topic work");
         files.await(update("git://repo/tree/topic/a.txt"), update("git://repo/commit/topic"));
-        list.await(LIST_CHANGED); // HEAD now points to topic
+        list.await(LIST_CHANGED); // the default branch's tree changed
     }
 
     @Test
