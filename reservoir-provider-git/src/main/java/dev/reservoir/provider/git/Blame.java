@@ -3,7 +3,6 @@ package dev.reservoir.provider.git;
 import dev.reservoir.core.model.Resource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -193,9 +192,5 @@ final class Blame {
     static List<Item> items(Resource resource, byte[] porcelain) {
         return List.of(
                 new Item(resource.toBuilder().size((long) porcelain.length).build(), Content.of(porcelain)));
-    }
-
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }

@@ -24,13 +24,13 @@ import org.eclipse.jgit.lib.ObjectReader;
  * repeated here; see SPI-NEEDS.md): text is UTF-8 (with or without a byte order mark) without NUL
  * bytes and with almost no other control characters, anything else is binary; the MIME type is
  * Tika's, from the name when it names a text type, else from the content. A Git LFS pointer file is
- * text and is recognised as one. Blobs never change, so results (with the blob's size) are cached by blob id and name, 65,536 of them.
+ * text and is recognised as one. Blobs never change, so results (with the blob's size) are cached by blob id and name, 16,384 of them.
  * Thread-safe.
  */
 final class BlobTypes {
 
     static final int SNIFF_BYTES = 8192;
-    private static final int CACHE_ENTRIES = 65_536;
+    private static final int CACHE_ENTRIES = 16_384;
     private static final byte[] LFS_VERSION =
             "version https://git-lfs.github.com/spec/v1\n".getBytes(StandardCharsets.US_ASCII);
     private static final Pattern LFS_OID = Pattern.compile("(?m)^oid sha256:([0-9a-f]{64})$");

@@ -44,6 +44,7 @@ final class Changes implements AutoCloseable {
     }
 
     private static final Logger log = LoggerFactory.getLogger(Changes.class);
+    private static final long MAX_DIFF_FINGERPRINT = 64L << 20;
 
     private static final class Watched {
         final Address address;
@@ -279,7 +280,12 @@ final class Changes implements AutoCloseable {
             if (address instanceof Address.Status) {
                 return tree.porcelain();
             }
-            return digest(tree.diff(Long.MAX_VALUE));
+            try {
+                return digest(tree.diff(MAX_DIFF_FINGERPRINT));
+            } catch (java.io.UncheckedIOException e) {
+                // Too large to read anyway: its status still tells when it changes.
+                return List.of("too large", tree.porcelain());
+            }
         } catch (IOException | RuntimeException e) {
             return List.of("failed", e.toString());
         }

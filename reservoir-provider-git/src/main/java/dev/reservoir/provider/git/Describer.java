@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.Resource;
 import java.time.Instant;
-import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * Makes the {@link Resource} of everything a repository serves. Every resource carries, in
@@ -124,10 +123,6 @@ final class Describer {
 
     static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
-    }
-
-    static String id(ObjectId id) {
-        return id == null ? null : id.name();
     }
 
     private static ObjectNode wrap(ObjectNode meta) {

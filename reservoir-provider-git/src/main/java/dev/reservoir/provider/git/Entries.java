@@ -1,7 +1,6 @@
 package dev.reservoir.provider.git;
 
 import dev.reservoir.core.McpException;
-import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -18,7 +17,6 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.Repository;
-import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 
 /**
@@ -47,6 +45,13 @@ final class Entries {
     private final BlobTypes types;
     private final LastChange lastChange;
     private final Describer describer;
+    private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    private final java.util.Map<ObjectId, ObjectId> treeOf = new java.util.LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<ObjectId, ObjectId> eldest) {
+            return size() > 4096;
+        }
+    };
 
     Entries(
             Repository repository,
@@ -73,13 +78,30 @@ final class Entries {
         return trees.find(rootTree(revision.commit()), path).map(entry -> new Located(uri, revision, entry));
     }
 
+    /** The root tree of a commit (commits never change, so the answer is kept, for 4,096 of them). */
     ObjectId rootTree(ObjectId commit) {
+        lock.lock();
+        try {
+            ObjectId known = treeOf.get(commit);
+            if (known != null) {
+                return known;
+            }
+        } finally {
+            lock.unlock();
+        }
+        ObjectId tree;
         try (RevWalk walk = new RevWalk(repository)) {
-            RevCommit parsed = walk.parseCommit(commit);
-            return parsed.getTree().copy();
+            tree = walk.parseCommit(commit).getTree().copy();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        lock.lock();
+        try {
+            treeOf.put(commit.copy(), tree);
+        } finally {
+            lock.unlock();
+        }
+        return tree;
     }
 
     /** The metadata of an entry; {@code withLastChange} works out when its path last changed (a history walk). */
@@ -297,9 +319,5 @@ final class Entries {
         } catch (IllegalArgumentException e) {
             throw Catalog.badCursor(cursor);
         }
-    }
-
-    static ResourceNotFoundException notFound(String uri) {
-        return new ResourceNotFoundException(uri);
     }
 }

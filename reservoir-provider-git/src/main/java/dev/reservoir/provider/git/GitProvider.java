@@ -55,6 +55,7 @@ public final class GitProvider implements ResourceProvider {
     private final GitResources resources;
     private final Settings settings;
     private final Changes changes;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     GitProvider(GitResources resources, Settings settings) {
         this.resources = resources;
@@ -161,11 +162,13 @@ public final class GitProvider implements ResourceProvider {
         return changes.watchList(new Bridge(listener))::close;
     }
 
-    /** Stops watching and closes the repository. */
+    /** Stops watching and closes the repository; closing twice is harmless. */
     @Override
     public void close() {
-        changes.close();
-        resources.repository().close();
+        if (closed.compareAndSet(false, true)) {
+            changes.close();
+            resources.repository().close();
+        }
     }
 
     /** The domain's change sink, fed to the SPI's listener. */

@@ -45,12 +45,6 @@ final class Names {
         return java.util.Arrays.copyOfRange(path, slash + 1, path.length);
     }
 
-    /** The folder of a path, empty for a name at the root. */
-    static byte[] parent(byte[] path) {
-        int slash = lastSlash(path);
-        return slash < 0 ? new byte[0] : java.util.Arrays.copyOf(path, slash);
-    }
-
     private static int lastSlash(byte[] path) {
         for (int i = path.length - 1; i >= 0; i--) {
             if (path[i] == '/') {
@@ -58,16 +52,5 @@ final class Names {
             }
         }
         return -1;
-    }
-
-    /** Whether {@code path} is {@code folder} itself or lies below it (an empty folder is the root). */
-    static boolean isAtOrBelow(byte[] path, byte[] folder) {
-        if (folder.length == 0) {
-            return true;
-        }
-        if (path.length < folder.length || !java.util.Arrays.equals(path, 0, folder.length, folder, 0, folder.length)) {
-            return false;
-        }
-        return path.length == folder.length || path[folder.length] == '/';
     }
 }

@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -91,9 +89,5 @@ final class BenchRepo {
                     String.join(" ", command) + " failed: " + new String(output, StandardCharsets.UTF_8));
         }
         return new String(output, StandardCharsets.UTF_8);
-    }
-
-    static List<String> lines(String text) {
-        return new ArrayList<>(text.lines().toList());
     }
 }

@@ -5,7 +5,6 @@ import dev.reservoir.provider.git.GitProvider;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -268,9 +267,5 @@ public final class GitBench {
             }
         }
         return sum;
-    }
-
-    static IOException unchecked(Exception e) {
-        return new IOException(e);
     }
 }
