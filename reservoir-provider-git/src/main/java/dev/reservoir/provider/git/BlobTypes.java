@@ -4,9 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.tika.metadata.Metadata;
@@ -60,13 +57,7 @@ final class BlobTypes {
         Thread.ofPlatform().daemon().name("reservoir-git-tika-load").start(() -> Registry.TYPES.getClass());
     }
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Map<Key, Known> cache = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Known> eldest) {
-            return size() > CACHE_ENTRIES;
-        }
-    };
+    private final Lru<Key, Known> cache = new Lru<>(CACHE_ENTRIES);
 
     /** What the blob {@code id}, named {@code name}, holds. */
     Info info(ObjectReader reader, ObjectId id, String name) throws IOException {
@@ -82,41 +73,21 @@ final class BlobTypes {
     Info remember(ObjectId id, String name, byte[] content) {
         byte[] head = content.length <= SNIFF_BYTES ? content : java.util.Arrays.copyOf(content, SNIFF_BYTES);
         Known known = new Known(classify(head, content.length <= SNIFF_BYTES, name), content.length);
-        lock.lock();
-        try {
-            cache.put(new Key(id.copy(), name), known);
-        } finally {
-            lock.unlock();
-        }
+        cache.put(new Key(id.copy(), name), known);
         return known.info();
     }
 
     private Known known(ObjectReader reader, ObjectId id, String name) throws IOException {
-        Key key = new Key(id.copy(), name);
-        lock.lock();
-        try {
-            Known cached = cache.get(key);
-            if (cached != null) {
-                return cached;
+        return cache.get(new Key(id.copy(), name), key -> {
+            ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
+            byte[] head;
+            boolean whole;
+            try (InputStream in = loader.openStream()) {
+                head = in.readNBytes(SNIFF_BYTES);
+                whole = head.length < SNIFF_BYTES || in.read() < 0;
             }
-        } finally {
-            lock.unlock();
-        }
-        byte[] head;
-        boolean whole;
-        ObjectLoader loader = reader.open(id, Constants.OBJ_BLOB);
-        try (InputStream in = loader.openStream()) {
-            head = in.readNBytes(SNIFF_BYTES);
-            whole = head.length < SNIFF_BYTES || in.read() < 0;
-        }
-        Known known = new Known(classify(head, whole, name), loader.getSize());
-        lock.lock();
-        try {
-            cache.put(key, known);
-        } finally {
-            lock.unlock();
-        }
-        return known;
+            return new Known(classify(head, whole, name), loader.getSize());
+        });
     }
 
     /** Classifies content from its first bytes ({@code whole} when they are all of it) and its name. */

@@ -45,13 +45,7 @@ final class Entries {
     private final BlobTypes types;
     private final LastChange lastChange;
     private final Describer describer;
-    private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-    private final java.util.Map<ObjectId, ObjectId> treeOf = new java.util.LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(java.util.Map.Entry<ObjectId, ObjectId> eldest) {
-            return size() > 4096;
-        }
-    };
+    private final Lru<ObjectId, ObjectId> treeOf = new Lru<>(4096);
 
     Entries(
             Repository repository,
@@ -80,28 +74,13 @@ final class Entries {
 
     /** The root tree of a commit (commits never change, so the answer is kept, for 4,096 of them). */
     ObjectId rootTree(ObjectId commit) {
-        lock.lock();
-        try {
-            ObjectId known = treeOf.get(commit);
-            if (known != null) {
-                return known;
+        return treeOf.get(commit.copy(), key -> {
+            try (RevWalk walk = new RevWalk(repository)) {
+                return walk.parseCommit(key).getTree().copy();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-        } finally {
-            lock.unlock();
-        }
-        ObjectId tree;
-        try (RevWalk walk = new RevWalk(repository)) {
-            tree = walk.parseCommit(commit).getTree().copy();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        lock.lock();
-        try {
-            treeOf.put(commit.copy(), tree);
-        } finally {
-            lock.unlock();
-        }
-        return tree;
+        });
     }
 
     /** The metadata of an entry; {@code withLastChange} works out when its path last changed (a history walk). */

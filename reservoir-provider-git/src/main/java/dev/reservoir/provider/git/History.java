@@ -92,18 +92,11 @@ final class History {
                     CommitText.fuller(commit, reader) + (changes.isEmpty() ? "" : "\n" + Patches.nameStatus(changes));
             byte[] patch = patches.patch(changes);
             Resource resource = commitResource(uri, revision, commit);
-            return List.of(
-                    new Item(resource.toBuilder().size((long) utf8Length(text)).build(), new Content.Text(text)),
-                    new Item(
-                            resource.toBuilder()
-                                    .mimeType(Describer.DIFF)
-                                    .size((long) patch.length)
-                                    .build(),
-                            Content.of(patch)));
-        } catch (java.io.UncheckedIOException e) {
-            throw tooLargeOr(uri, limit, e);
+            return textAndPatch(resource, text, patch);
         } catch (IOException e) {
             throw tooLargeOr(uri, limit, new UncheckedIOException(e));
+        } catch (UncheckedIOException e) {
+            throw tooLargeOr(uri, limit, e);
         }
     }
 
@@ -196,19 +189,24 @@ final class History {
                     .annotations(Annotations.NONE.withLastModified(
                             headCommit.getCommitterIdent().getWhenAsInstant()))
                     .build();
-            return List.of(
-                    new Item(resource.toBuilder().size((long) utf8Length(text)).build(), new Content.Text(text)),
-                    new Item(
-                            resource.toBuilder()
-                                    .mimeType(Describer.DIFF)
-                                    .size((long) patch.length)
-                                    .build(),
-                            Content.of(patch)));
-        } catch (java.io.UncheckedIOException e) {
-            throw tooLargeOr(uri, limit, e);
+            return textAndPatch(resource, text, patch);
         } catch (IOException e) {
             throw tooLargeOr(uri, limit, new UncheckedIOException(e));
+        } catch (UncheckedIOException e) {
+            throw tooLargeOr(uri, limit, e);
         }
+    }
+
+    /** The two representations of a commit or comparison: its text, and its patch as {@code text/x-diff}. */
+    private static List<Item> textAndPatch(Resource resource, String text, byte[] patch) {
+        return List.of(
+                new Item(resource.toBuilder().size((long) utf8Length(text)).build(), new Content.Text(text)),
+                new Item(
+                        resource.toBuilder()
+                                .mimeType(Describer.DIFF)
+                                .size((long) patch.length)
+                                .build(),
+                        Content.of(patch)));
     }
 
     private static RevCommit mergeBase(RevWalk walk, RevCommit a, RevCommit b) throws IOException {

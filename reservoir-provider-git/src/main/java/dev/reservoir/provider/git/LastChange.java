@@ -3,9 +3,6 @@ package dev.reservoir.provider.git;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -32,13 +29,7 @@ final class LastChange {
     }
 
     private final Repository repository;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Map<Key, Found> cache = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Found> eldest) {
-            return size() > CACHE_ENTRIES;
-        }
-    };
+    private final Lru<Key, Found> cache = new Lru<>(CACHE_ENTRIES);
 
     LastChange(Repository repository) {
         this.repository = repository;
@@ -59,24 +50,7 @@ final class LastChange {
         if (text == null) {
             return Found.NONE; // JGit's path filters take text
         }
-        Key key = new Key(commit.copy(), text);
-        lock.lock();
-        try {
-            Found cached = cache.get(key);
-            if (cached != null) {
-                return cached;
-            }
-        } finally {
-            lock.unlock();
-        }
-        Found found = walk(commit, text);
-        lock.lock();
-        try {
-            cache.put(key, found);
-        } finally {
-            lock.unlock();
-        }
-        return found;
+        return cache.get(new Key(commit.copy(), text), key -> walk(commit, text));
     }
 
     private Found walk(ObjectId commit, String path) {
