@@ -110,11 +110,21 @@ public final class Browser implements AutoCloseable {
         until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")));
     }
 
+    /** Waits for a condition; on timeout saves a screenshot and says what the page showed. */
     public <T> T until(Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, WAIT)
-                .ignoring(org.openqa.selenium.NoSuchElementException.class)
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                .until(condition::apply);
+        try {
+            return new WebDriverWait(driver, WAIT)
+                    .ignoring(org.openqa.selenium.NoSuchElementException.class)
+                    .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                    .until(condition::apply);
+        } catch (org.openqa.selenium.TimeoutException e) {
+            Path shot = screenshot("failed-" + System.currentTimeMillis());
+            String text = driver.findElement(By.tagName("body")).getText();
+            throw new AssertionError(
+                    "waited " + WAIT.toSeconds() + " s in vain (screenshot " + shot + "); the page showed:\n"
+                            + text.substring(0, Math.min(text.length(), 3000)),
+                    e);
+        }
     }
 
     public WebElement find(String css) {

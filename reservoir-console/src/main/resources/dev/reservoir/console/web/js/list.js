@@ -4,13 +4,13 @@
 // pages arrive (MCP does not say how many resources there are).
 import {h, bytes, date, label, marked, toast} from './dom.js';
 import {get, post} from './api.js';
-import {state, on, emit, badges} from './state.js';
+import {state, on, emit, badges, filtering} from './state.js';
 
 const ROW = 40;
 const CHUNK = 100;
 const COLUMNS = [
   ['name', 'Name'], ['type', 'Type'], ['size', 'Size'],
-  ['modified', 'Modified'], ['priority', 'Priority'], ['audience', 'Audience'],
+  ['modified', 'Modified (UTC)'], ['priority', 'Prio.'], ['audience', 'Audience'],
 ];
 
 let rows = new Map();       // position -> resource
@@ -150,7 +150,8 @@ function row(i, r) {
 }
 
 function status() {
-  const parts = [`${info.matches.toLocaleString('en')} ${state.query.q || info.matches !== info.loaded ? 'matching' : ''} of ${info.loaded.toLocaleString('en')} listed`];
+  const listed = `${info.loaded.toLocaleString('en')} listed`;
+  const parts = [filtering() ? `${info.matches.toLocaleString('en')} matching of ${listed}` : listed];
   parts.push(info.complete ? 'the whole list' : `more on the server (${info.pages} page${info.pages === 1 ? '' : 's'} fetched)`);
   if (info.sortedPartly) parts.push('sorted among those listed so far');
   if (info.problem) parts.push(info.problem);

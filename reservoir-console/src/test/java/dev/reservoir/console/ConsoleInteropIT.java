@@ -1,0 +1,46 @@
+package dev.reservoir.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reservoir.console.support.Browser;
+import dev.reservoir.console.support.Targets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The console against a server we did not write: the official reference server
+ * ({@code @modelcontextprotocol/server-everything} from npm, on Node 22) over stdio.
+ */
+@Timeout(180)
+class ConsoleInteropIT {
+
+    @Test
+    void showsTheReferenceServersResourcesAndCompletesItsTemplates() {
+        try (Console console = Targets.console(Targets.serverEverything());
+                Browser browser = Browser.start()) {
+            browser.open(console.url().toString());
+            assertThat(browser.textContains("#connection", "connected")).contains("stdio");
+            WebElement docs = browser.find(".node[data-key=\"demo://resource/static/document/\"]");
+            docs.findElement(By.cssSelector(".twisty")).click();
+            browser.find(".node[data-uri=\"demo://resource/static/document/features.md\"]")
+                    .click();
+            assertThat(browser.find(".markdown h1").getText()).isNotBlank();
+            assertThat(browser.find("#fields [data-field=mimeType] dd").getText())
+                    .isEqualTo("text/markdown");
+            browser.screenshot("interop-everything");
+
+            browser.find("#tabs [data-tab=templates]").click();
+            WebElement form =
+                    browser.find("form.template[data-template=\"demo://resource/dynamic/text/{resourceId}\"]");
+            form.findElement(By.cssSelector("input[data-variable=resourceId]")).sendKeys("7");
+            browser.until(
+                    d -> form.findElements(By.cssSelector("li[data-value='7']")).isEmpty() ? null : true);
+            form.findElement(By.cssSelector("li[data-value='7']")).click();
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            browser.textContains("#preview-body", "Resource 7: This is a plaintext resource");
+            browser.assertNoScriptErrors();
+        }
+    }
+}
