@@ -81,6 +81,14 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
 
+    @Option(
+            names = "--console",
+            arity = "0..1",
+            paramLabel = "PORT",
+            fallbackValue = "0",
+            description = "Also open a web console for what is served, on 127.0.0.1 (PORT default: any free port).")
+    Integer console;
+
     @Mixin
     HttpOptions httpOptions;
 
@@ -125,8 +133,11 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build()) {
+        try (McpServer server = builder.build();
+                AutoCloseable beside = ConsoleCommand.beside(console, server, what, err)) {
             return serve(server, http, config, what, err);
+        } catch (BindException e) {
+            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
