@@ -194,4 +194,35 @@ class ConsoleDemoIT {
                 .contains("This is the content of the static text resource.");
         browser.screenshot("basket");
     }
+
+    private java.util.Set<String> rowUris() {
+        return browser.all(".row[data-uri]").stream()
+                .map(e -> e.getAttribute("data-uri"))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    private void waitForRows(java.util.function.Predicate<java.util.Set<String>> condition) {
+        browser.until(d -> condition.test(rowUris()) ? true : null);
+    }
+
+    @Test
+    void filtersNarrowTheListByTypeAudienceDateAndSize() {
+        browser.find("#filter-mime").sendKeys("image/");
+        waitForRows(uris -> uris.equals(java.util.Set.of("test://static-binary")));
+        browser.find("#filter-mime").clear();
+        browser.js("arguments[0].dispatchEvent(new Event('input'))", browser.find("#filter-mime"));
+        new org.openqa.selenium.support.ui.Select(browser.find("#filter-audience")).selectByValue("user");
+        waitForRows(uris -> uris.equals(java.util.Set.of("test://static-text", "demo://blob/10MiB")));
+        new org.openqa.selenium.support.ui.Select(browser.find("#filter-audience")).selectByValue("");
+        browser.js(
+                "arguments[0].value = '2026-01-01'; arguments[0].dispatchEvent(new Event('change'))",
+                browser.find("#filter-since"));
+        waitForRows(uris -> uris.contains("demo://collection/readme.md") && !uris.contains("test://static-text"));
+        browser.js(
+                "arguments[0].value = ''; arguments[0].dispatchEvent(new Event('change'))",
+                browser.find("#filter-since"));
+        browser.find("#filter-min").sendKeys("1000000");
+        waitForRows(uris -> uris.equals(java.util.Set.of("demo://blob/10MiB")));
+        browser.textContains("#list-status", "1 matching");
+    }
 }

@@ -85,8 +85,9 @@ class ConsoleFolderIT {
         return browser.find(".node[data-key=\"" + key + "\"]");
     }
 
+    /** The folder, the only top node, opens by itself. */
     private void openRoot() {
-        node(folder.root()).findElement(By.cssSelector(".twisty")).click();
+        file("notes.md");
     }
 
     private WebElement file(String path) {
@@ -200,5 +201,54 @@ class ConsoleFolderIT {
         assertThat(browser.all(
                         "img[src=x], script:not([src]), iframe, svg, [onerror], [onload], a[href^='javascript']"))
                 .isEmpty();
+    }
+
+    @Test
+    void watchingTheVisibleRowsMarksTheOnesThatChange() throws IOException {
+        browser.find("#view-list").click();
+        browser.find(".row[data-uri=\"" + folder.root() + "/notes.md\"]");
+        browser.find("#watch-visible").click();
+        browser.until(d -> browser.find(".row[data-uri=\"" + folder.root() + "/notes.md\"]")
+                        .getText()
+                        .contains("watching")
+                ? true
+                : null);
+        Files.writeString(dir.resolve("notes.md"), "# Changed\n");
+        browser.until(d -> browser.find(".row[data-uri=\"" + folder.root() + "/notes.md\"]")
+                        .getText()
+                        .contains("changed")
+                ? true
+                : null);
+        assertThat(browser.find(".row[data-uri=\"" + folder.root() + "/table.csv\"]")
+                        .getText())
+                .doesNotContain("changed");
+    }
+
+    @Test
+    void aBasketFilledByHandSaysWhatFitsTheBudgetAndWhatDoesNot() {
+        openRoot();
+        show("notes.md");
+        browser.find(".markdown h1");
+        browser.find("#basket-toggle").click();
+        browser.textContains("#basket-toggle", "Remove from context");
+        show("big.txt");
+        browser.find("#cut-note");
+        browser.find("#basket-toggle").click();
+        browser.find("#tabs [data-tab=basket]").click();
+        WebElement notes = browser.find("table.basket tr[data-uri=\"" + folder.root() + "/notes.md\"]");
+        browser.until(d -> notes.getText().contains("fits") ? true : null);
+        String big =
+                browser.textContains("table.basket tr[data-uri=\"" + folder.root() + "/big.txt\"]", "does not fit");
+        assertThat(big).contains("3.0 MiB");
+        assertThat(browser.find("#basket-used").getText())
+                .contains("of 16 KiB used")
+                .contains("2 chosen");
+        browser.find("#bundle-copy").click();
+        String bundle = browser.until(d -> {
+            String v = browser.find("#bundle").getAttribute("value");
+            return v != null && !v.isEmpty() ? v : null;
+        });
+        assertThat(bundle).contains("# Notes").doesNotContain("0123456789abcdef");
+        browser.screenshot("basket-by-hand");
     }
 }

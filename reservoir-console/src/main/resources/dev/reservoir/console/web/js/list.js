@@ -140,7 +140,7 @@ function row(i, r) {
     onclick: () => emit('select', {uri: r.uri, resource: r}),
   },
   h('div', {class: 'cell col-name'},
-    h('div', {class: 'name'}, marked(label(r), q), ...badges(r.uri)),
+    h('div', {class: 'name'}, ...badges(r.uri), marked(label(r), q)),
     h('div', {class: 'uri'}, describe ? marked(r.description, q) : marked(r.uri, q))),
   h('div', {class: 'cell col-type'}, r.isCollection ? 'collection' : (r.mimeType || '')),
   h('div', {class: 'cell col-size num'}, bytes(r.size)),

@@ -6,7 +6,7 @@ import {marked as markdownParser} from '/vendor/marked.js';
 import DOMPurify from '/vendor/purify.js';
 import {h} from './dom.js';
 
-const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=]+$/i;
+const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[a-z0-9+/=]+$/i;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp',
   'image/x-icon', 'image/vnd.microsoft.icon', 'image/avif', 'image/svg+xml']);
 const PURIFY = {

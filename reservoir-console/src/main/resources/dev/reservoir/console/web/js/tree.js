@@ -6,6 +6,7 @@ import {get} from './api.js';
 import {state, on, emit, badges} from './state.js';
 
 const expanded = new Set();
+let firstLoad = true;
 const container = () => document.getElementById('tree');
 
 export function initTree() {
@@ -32,6 +33,11 @@ export async function refresh() {
 
 async function fill(box, key, offset, more) {
   const answer = await get('tree', {node: key, offset, more: more ? 1 : ''});
+  if (key === '' && firstLoad) {
+    firstLoad = false;
+    // One top node (a folder, one scheme): open it, there is nothing else to choose.
+    if (answer.nodes.length === 1 && answer.nodes[0].expandable) expanded.add(answer.nodes[0].key);
+  }
   for (const node of answer.nodes) box.append(await nodeElement(node));
   const shown = offset + answer.nodes.length;
   if (shown < answer.total || (answer.source === 'collection' && !answer.complete)) {
