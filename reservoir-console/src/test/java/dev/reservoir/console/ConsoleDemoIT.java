@@ -97,7 +97,7 @@ class ConsoleDemoIT {
     }
 
     private void selectRow(String uri) {
-        browser.find(".row[data-uri=\"" + uri + "\"]").click();
+        browser.click(".row[data-uri=\"" + uri + "\"]");
     }
 
     @Test
@@ -130,7 +130,7 @@ class ConsoleDemoIT {
 
     @Test
     void aTemplateFormCompletesAsYouTypeAndReadsTheResult() {
-        browser.find("#tabs [data-tab=templates]").click();
+        browser.click("#tabs [data-tab=templates]");
         WebElement form = browser.find("form.template[data-template=\"demo://colors/{name}\"]");
         WebElement input = form.findElement(By.cssSelector("input[data-variable=name]"));
         input.sendKeys("bl");
@@ -156,7 +156,7 @@ class ConsoleDemoIT {
         search("watched");
         selectRow("test://watched-resource");
         String first = browser.textContains("#preview-body", "Watched resource, version");
-        browser.find("#watch-toggle").click();
+        browser.click("#watch-toggle");
         browser.textContains("#watch-toggle", "Stop watching");
         browser.find("#updated-note");
         String later = browser.textContains("#preview-body", "Watched resource, version");
@@ -168,11 +168,11 @@ class ConsoleDemoIT {
 
     @Test
     void theBasketFillsWithinTheBudgetSaysWhyTheRestIsLeftOutAndExportsMarkdown() {
-        browser.find("#tabs [data-tab=basket]").click();
+        browser.click("#tabs [data-tab=basket]");
         WebElement budget = browser.find("#budget");
         budget.clear();
         budget.sendKeys("1");
-        browser.find("#auto-fill").click();
+        browser.click("#auto-fill");
         browser.textContains("#left-out summary", "Left out by the automatic fill");
         browser.until(d -> browser.all("table.basket tr.fits").size() > 0 ? true : null);
         String used = browser.textContains("#basket-used", "used");
@@ -183,7 +183,7 @@ class ConsoleDemoIT {
         // The priority-0.9 static text ranks first.
         assertThat(browser.all("table.basket tr").getFirst().getAttribute("data-uri"))
                 .isEqualTo("test://static-text");
-        browser.find("#bundle-copy").click();
+        browser.click("#bundle-copy");
         String bundle = browser.until(d -> {
             String v = browser.find("#bundle").getAttribute("value");
             return v != null && !v.isEmpty() ? v : null;

@@ -147,7 +147,7 @@ class ConsoleFolderIT {
         openRoot();
         show("notes.md");
         browser.find(".markdown h1");
-        browser.find("#watch-toggle").click();
+        browser.click("#watch-toggle");
         browser.textContains("#watch-toggle", "Stop watching");
         Files.writeString(dir.resolve("notes.md"), "# Changed on disk\n\nNew text.\n");
         browser.find("#updated-note");
@@ -187,7 +187,7 @@ class ConsoleFolderIT {
         browser.until(d -> browser.all(".row[data-uri]").size() >= 1 ? true : null);
         assertThat(browser.find(".row[data-uri] .name").getText()).contains("<img src=x");
         assertNothingRan();
-        browser.find("#view-tree").click();
+        browser.click("#view-tree");
         show("table.csv");
         assertThat(browser.find("table.csv").getText()).contains("<img src=x onerror=window.__xss=8>");
         assertNothingRan();
@@ -205,9 +205,9 @@ class ConsoleFolderIT {
 
     @Test
     void watchingTheVisibleRowsMarksTheOnesThatChange() throws IOException {
-        browser.find("#view-list").click();
+        browser.click("#view-list");
         browser.find(".row[data-uri=\"" + folder.root() + "/notes.md\"]");
-        browser.find("#watch-visible").click();
+        browser.click("#watch-visible");
         browser.until(d -> browser.find(".row[data-uri=\"" + folder.root() + "/notes.md\"]")
                         .getText()
                         .contains("watching")
@@ -229,12 +229,12 @@ class ConsoleFolderIT {
         openRoot();
         show("notes.md");
         browser.find(".markdown h1");
-        browser.find("#basket-toggle").click();
+        browser.click("#basket-toggle");
         browser.textContains("#basket-toggle", "Remove from context");
         show("big.txt");
         browser.find("#cut-note");
-        browser.find("#basket-toggle").click();
-        browser.find("#tabs [data-tab=basket]").click();
+        browser.click("#basket-toggle");
+        browser.click("#tabs [data-tab=basket]");
         WebElement notes = browser.find("table.basket tr[data-uri=\"" + folder.root() + "/notes.md\"]");
         browser.until(d -> notes.getText().contains("fits") ? true : null);
         String big =
@@ -243,7 +243,7 @@ class ConsoleFolderIT {
         assertThat(browser.find("#basket-used").getText())
                 .contains("of 16 KiB used")
                 .contains("2 chosen");
-        browser.find("#bundle-copy").click();
+        browser.click("#bundle-copy");
         String bundle = browser.until(d -> {
             String v = browser.find("#bundle").getAttribute("value");
             return v != null && !v.isEmpty() ? v : null;

@@ -101,7 +101,7 @@ class ConsoleHandBuiltServerIT {
     void completionOfOneVariableKnowsTheOthers() {
         try (Browser browser = Browser.start()) {
             browser.open(console.url().toString());
-            browser.find("#tabs [data-tab=templates]").click();
+            browser.click("#tabs [data-tab=templates]");
             WebElement form = browser.find("form.template[data-template=\"geo://{country}/{city}\"]");
             WebElement country = form.findElement(By.cssSelector("input[data-variable=country]"));
             WebElement city = form.findElement(By.cssSelector("input[data-variable=city]"));
@@ -135,7 +135,7 @@ class ConsoleHandBuiltServerIT {
     void theSidePanelShowsEveryFieldAndLoadsNoIconFromTheInternet() {
         try (Browser browser = Browser.start()) {
             browser.open(console.url().toString());
-            browser.find(".node[data-key=\"geo://index\"]").click();
+            browser.click(".node[data-key=\"geo://index\"]");
             browser.textContains("#preview-body", "index");
             String details = browser.textContains("#details", "\"source\"");
             assertThat(details)

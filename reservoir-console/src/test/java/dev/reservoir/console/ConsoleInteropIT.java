@@ -30,7 +30,7 @@ class ConsoleInteropIT {
                     .isEqualTo("text/markdown");
             browser.screenshot("interop-everything");
 
-            browser.find("#tabs [data-tab=templates]").click();
+            browser.click("#tabs [data-tab=templates]");
             WebElement form =
                     browser.find("form.template[data-template=\"demo://resource/dynamic/text/{resourceId}\"]");
             form.findElement(By.cssSelector("input[data-variable=resourceId]")).sendKeys("7");

@@ -134,6 +134,14 @@ public final class Browser implements AutoCloseable {
         });
     }
 
+    /** Clicks an element, finding it again if the page redrew it meanwhile. */
+    public void click(String css) {
+        until(d -> {
+            d.findElement(By.cssSelector(css)).click();
+            return true;
+        });
+    }
+
     public List<WebElement> all(String css) {
         return driver.findElements(By.cssSelector(css));
     }

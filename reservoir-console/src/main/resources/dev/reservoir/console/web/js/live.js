@@ -1,6 +1,10 @@
 // The live stream (server-sent events from the console) and the connection indicator.
 import {state, emit} from './state.js';
 import {get} from './api.js';
+import {debounce} from './dom.js';
+
+// A burst of list changes (a folder being written to) refreshes the views once.
+const listChanged = debounce(detail => emit('list-changed', detail), 300);
 
 const indicator = () => document.getElementById('connection');
 
@@ -23,7 +27,7 @@ function applyStatus(status) {
   if (status.watches) applyWatches(status.watches);
   emit('status', status);
   // A new connection may be a new server process: everything shown is looked at again.
-  if (before && status.state === 'up' && status.connections !== before.connections) emit('list-changed', {reconnected: true});
+  if (before && status.state === 'up' && status.connections !== before.connections) listChanged({reconnected: true});
 }
 
 function applyWatches(w) {
@@ -42,7 +46,7 @@ export async function start() {
     state.updated.add(uri);
     emit('updated', uri);
   });
-  source.addEventListener('list_changed', () => emit('list-changed', {}));
+  source.addEventListener('list_changed', () => listChanged({}));
   source.onerror = () => {
     // EventSource reconnects by itself; until then the console itself is unreachable.
     if (source.readyState !== EventSource.OPEN) show('gone', '● console unreachable · retrying…');
