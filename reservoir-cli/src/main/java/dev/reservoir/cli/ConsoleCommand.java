@@ -32,10 +32,11 @@ import picocli.CommandLine.Spec;
         name = "console",
         mixinStandardHelpOptions = true,
         description = {
-            "Open a web console for any MCP server's resources: a tree and a list, search and filters, previews,",
-            "metadata, template forms with completion, live updates and a context basket.",
-            "It listens on 127.0.0.1 only and prints its address, which carries a random token; the page",
-            "always talks to this one server, and loads nothing from the internet. Ctrl-C to stop."
+            "Open a web console for any MCP server's resources, in a browser.",
+            "A tree and a list, search and filters, previews and metadata, template forms",
+            "with completion, live updates and a context basket. It listens on 127.0.0.1",
+            "only and prints its address, which carries a random token; the page talks to",
+            "this one server only and loads nothing from the internet. Ctrl-C to stop."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.E0, ExitCodes.E2, ExitCodes.E3, ExitCodes.E5, ExitCodes.E130})
@@ -59,6 +60,7 @@ final class ConsoleCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        quietJetty();
         Console console;
         try {
             console = Console.builder()
@@ -105,6 +107,7 @@ final class ConsoleCommand implements Callable<Integer> {
         if (port == null) {
             return null;
         }
+        quietJetty();
         Console console = Console.builder()
                 .target(what + " (this process)", inProcess(server))
                 .port(port)
@@ -112,6 +115,11 @@ final class ConsoleCommand implements Callable<Integer> {
         err.println("reservoir serve: console at " + console.url());
         err.flush();
         return console;
+    }
+
+    /** Jetty's start and stop messages are not news for people running the console. */
+    private static void quietJetty() {
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
     }
 
     private static Supplier<McpClient> inProcess(McpServer server) {

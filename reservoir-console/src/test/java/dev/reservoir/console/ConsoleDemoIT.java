@@ -183,6 +183,7 @@ class ConsoleDemoIT {
         // The priority-0.9 static text ranks first.
         assertThat(browser.all("table.basket tr").getFirst().getAttribute("data-uri"))
                 .isEqualTo("test://static-text");
+        browser.screenshot("basket");
         browser.click("#bundle-copy");
         String bundle = browser.until(d -> {
             String v = browser.find("#bundle").getAttribute("value");
@@ -192,7 +193,6 @@ class ConsoleDemoIT {
                 .startsWith("# Context from reservoir-demo")
                 .contains("## Static text")
                 .contains("This is the content of the static text resource.");
-        browser.screenshot("basket");
     }
 
     private java.util.Set<String> rowUris() {

@@ -173,32 +173,40 @@ final class Api {
         boolean sep2093 = link.current().server().capabilities().sep2093();
         Resource known = node.isEmpty() ? null : index.known(node);
         ObjectNode out = JsonNodeFactory.instance.objectNode().put("node", node);
-        ArrayNode nodes = out.putArray("nodes");
         if (sep2093 && known != null && known.collection()) {
-            CollectionPages.Slice slice = collections.children(node, offset, limit, PAGES_PER_CALL);
-            for (Resource child : slice.children()) {
-                nodes.addObject()
-                        .put("key", child.uri())
-                        .put("label", Query.label(child))
-                        .put("expandable", child.collection())
-                        .set("resource", Json.resource(child));
-            }
-            return out.put("source", "collection").put("total", slice.total()).put("complete", slice.complete());
+            return collectionNodes(out, node, offset, limit);
         }
-        if (ex.param("more").equals("1")) {
+        return pathNodes(out, node, offset, limit, ex.param("more").equals("1"));
+    }
+
+    /** A SEP-2093 collection's children, from resources/list {uri}. */
+    private ObjectNode collectionNodes(ObjectNode out, String collection, int offset, int limit) {
+        CollectionPages.Slice slice = collections.children(collection, offset, limit, PAGES_PER_CALL);
+        ArrayNode nodes = out.putArray("nodes");
+        for (Resource child : slice.children()) {
+            nodes.addObject()
+                    .put("key", child.uri())
+                    .put("label", treeLabel(child))
+                    .put("expandable", child.collection())
+                    .set("resource", Json.resource(child));
+        }
+        return out.put("source", "collection").put("total", slice.total()).put("complete", slice.complete());
+    }
+
+    /** A node's children grouped by URI path, from what is listed (the root lists up to 5 pages first). */
+    private ObjectNode pathNodes(ObjectNode out, String node, int offset, int limit, boolean more) {
+        if (more) {
             index.loadMore(10);
         }
         List<PathTree.Node> children =
-                new ArrayList<>(index.withLoaded(node.isEmpty() ? 500 : 0, 5, byUri -> PathTree.children(byUri, node)));
+                index.withLoaded(node.isEmpty() ? 500 : 0, 5, byUri -> PathTree.children(byUri, node));
+        ArrayNode nodes = out.putArray("nodes");
         for (PathTree.Node child :
                 children.subList(Math.min(offset, children.size()), Math.min(children.size(), offset + limit))) {
+            boolean leaf = child.resource() != null && child.descendants() == 0;
             ObjectNode n = nodes.addObject()
                     .put("key", child.key())
-                    .put(
-                            "label",
-                            child.resource() != null && child.descendants() == 0
-                                    ? Query.label(child.resource())
-                                    : child.label())
+                    .put("label", leaf ? treeLabel(child.resource()) : child.label())
                     .put("expandable", child.expandable())
                     .put("descendants", child.descendants());
             if (child.resource() != null) {
@@ -209,6 +217,15 @@ final class Api {
                 .put("total", children.size())
                 .put("complete", index.complete())
                 .put("loaded", index.loaded());
+    }
+
+    /**
+     * A resource's label in the tree: its title, or its name when the title is a path ending in
+     * the name (as a folder server's titles are), since the tree shows the path already.
+     */
+    static String treeLabel(Resource r) {
+        String title = Query.label(r);
+        return title.endsWith("/" + r.name()) ? r.name() : title;
     }
 
     private void bundle(Exchange ex) throws java.io.IOException {

@@ -6,7 +6,6 @@ import dev.reservoir.client.ReadResourceResult;
 import dev.reservoir.client.ResourceContents;
 import dev.reservoir.client.TextResourceContents;
 import dev.reservoir.core.model.Resource;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -129,9 +128,5 @@ final class Bundle {
     private static String oneLine(String s) {
         String line = s.replaceAll("[\\r\\n]+", " ");
         return line.replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

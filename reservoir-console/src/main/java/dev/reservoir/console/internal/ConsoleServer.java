@@ -7,27 +7,17 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The console's HTTP server: Jetty on 127.0.0.1, handlers on virtual threads, every request through
- * the {@link Gate}, then the page's files or the API. Owns the link to the MCP server.
+ * The console's HTTP server: Jetty on 127.0.0.1 with handlers on virtual threads, in front of the
+ * one link to the MCP server and what the page asks of it. Thread-safe.
  */
 public final class ConsoleServer {
-
-    /** Every response forbids what the page never needs: other origins, inline script, framing. */
-    private static final String POLICY =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
-                    + " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     private final Server jetty;
     private final int port;
@@ -42,27 +32,33 @@ public final class ConsoleServer {
         this.link = link;
     }
 
-    /** Connects to the server, then listens. */
+    /** Connects to the server (failing if it cannot be reached), then listens. */
     public static ConsoleServer start(Settings settings) throws IOException {
         EventHub events = new EventHub();
         Link link = new Link(settings, events);
         ResourceIndex index = new ResourceIndex(cursor -> link.call(c -> c.listResources(cursor)));
         CollectionPages collections =
                 new CollectionPages((uri, cursor) -> link.call(c -> c.listChildren(uri, cursor)), index);
-        Watches watches = new Watches(link, events, () -> {
+        Runnable forget = () -> {
             index.reset();
             collections.reset();
-        });
+        };
+        Watches watches = new Watches(link, events, forget);
         link.onConnected(client -> {
-            if (client != null) {
-                index.reset();
-                collections.reset();
-                watches.connected(client);
-            }
+            forget.run(); // a new connection may be a new server: what was listed is looked at again
+            watches.connected(client);
         });
         link.start();
-        Api api = new Api(link, index, collections, watches);
+        try {
+            Api api = new Api(link, index, collections, watches);
+            return listen(settings, new ConsoleHandler(settings.token(), api, events, link, watches), link);
+        } catch (IOException | RuntimeException e) {
+            link.close();
+            throw e;
+        }
+    }
 
+    private static ConsoleServer listen(Settings settings, ConsoleHandler handler, Link link) throws IOException {
         QueuedThreadPool pool = new QueuedThreadPool(8, 1);
         pool.setName("reservoir-console");
         pool.setVirtualThreadsExecutor(Executors.newThreadPerTaskExecutor(
@@ -77,16 +73,15 @@ public final class ConsoleServer {
         connector.setIdleTimeout(60_000);
         jetty.addConnector(connector);
         jetty.setStopTimeout(1000);
-        jetty.setHandler(
-                new ConsoleHandler(new Gate(settings.token(), connector::getLocalPort), api, events, link, watches));
+        handler.listeningOn(connector::getLocalPort);
+        jetty.setHandler(handler);
         try {
             jetty.start();
         } catch (Exception e) {
-            link.close();
             try {
                 jetty.stop();
             } catch (Exception ignored) {
-                // already failing
+                // failing already
             }
             if (e instanceof BindException bind) {
                 throw new BindException("cannot listen on 127.0.0.1:" + settings.port() + ": " + bind.getMessage());
@@ -120,72 +115,5 @@ public final class ConsoleServer {
         }
         link.close();
         stopped.countDown();
-    }
-
-    /** Routes a request: the gate, then "/" with the token, the API, the events, the page's files. */
-    private static final class ConsoleHandler extends Handler.Abstract {
-        private final Gate gate;
-        private final Api api;
-        private final EventHub events;
-        private final Link link;
-        private final Watches watches;
-        private final Assets assets = new Assets();
-
-        ConsoleHandler(Gate gate, Api api, EventHub events, Link link, Watches watches) {
-            this.gate = gate;
-            this.api = api;
-            this.events = events;
-            this.link = link;
-            this.watches = watches;
-        }
-
-        @Override
-        public boolean handle(Request request, Response response, Callback callback) {
-            Exchange ex = new Exchange(request, response, callback);
-            var headers = response.getHeaders();
-            headers.put("Content-Security-Policy", POLICY);
-            headers.put("X-Content-Type-Options", "nosniff");
-            headers.put("Referrer-Policy", "no-referrer");
-            headers.put("X-Frame-Options", "DENY");
-            headers.put("Cross-Origin-Opener-Policy", "same-origin");
-            headers.put("Cross-Origin-Resource-Policy", "same-origin");
-            headers.put(HttpHeader.CACHE_CONTROL, "no-store");
-            Gate current = gate;
-            Gate.Refusal refusal = current.checkPlace(request);
-            if (refusal != null) {
-                ex.error(refusal.status(), refusal.message());
-                return true;
-            }
-            String path = Request.getPathInContext(request);
-            if (path.equals("/") && current.tokenInQuery(request)) {
-                // Trade the token in the address for a cookie, and take it out of the address bar.
-                Response.addCookie(response, current.sessionCookie());
-                response.setStatus(303);
-                headers.put(HttpHeader.LOCATION, "/");
-                response.write(true, null, callback);
-                return true;
-            }
-            if (!current.admits(request)) {
-                ex.error(401, "open the address the console printed (it carries the console's token)");
-                return true;
-            }
-            if (path.equals("/api/events") && request.getMethod().equals("GET")) {
-                var status = link.status();
-                status.set("watches", watches.state());
-                EventStream.serve(ex, events, status);
-            } else if (path.startsWith("/api/")) {
-                api.handle(path.substring("/api/".length()), ex);
-            } else if (request.getMethod().equals("GET")) {
-                Assets.Asset asset = assets.find(path);
-                if (asset == null) {
-                    ex.error(404, "no such file: " + path);
-                } else {
-                    ex.send(200, asset.contentType(), asset.bytes());
-                }
-            } else {
-                ex.error(405, "only GET here");
-            }
-            return true;
-        }
     }
 }

@@ -58,8 +58,4 @@ final class EventHub {
             }
         }
     }
-
-    int openStreams() {
-        return listeners.size();
-    }
 }

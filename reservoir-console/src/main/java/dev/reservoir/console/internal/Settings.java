@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
- * What a console is started with.
+ * What a console is started with. Immutable.
  *
  * @param target how people name the server (shown on the page)
  * @param connector connects to the server, again after it was lost

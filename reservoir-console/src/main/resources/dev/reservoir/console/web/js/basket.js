@@ -122,10 +122,11 @@ function render() {
   const pct = total ? Math.min(100, Math.round(100 * used / total)) : 0;
   const bar = h('div', {class: 'bar'}, h('div', {class: 'fill'}));
   bar.firstChild.style.width = `${pct}%`;
-  $('basket-summary').replaceChildren(
+  $('basket-summary').replaceChildren(...[
     h('div', {id: 'basket-used'}, `${bytes(used) || '0 B'} of ${bytes(total) || '0 B'} used · ≈ ${Math.ceil(used / BYTES_PER_TOKEN).toLocaleString('en')} tokens · ${state.basket.length} chosen`),
     bar,
-    plan && plan.error ? h('p', {class: 'error'}, plan.error) : null);
+    plan && plan.error ? h('p', {class: 'error'}, plan.error) : null,
+  ].filter(Boolean));
   $('basket-items').replaceChildren(items());
   $('basket-left-out').replaceChildren(...leftOutView());
 }

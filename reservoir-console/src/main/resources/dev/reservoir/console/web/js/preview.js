@@ -20,6 +20,9 @@ export function initPreview() {
   on('status', s => {
     if (s.state === 'up' && state.selected && shown && shown.failed) show(state.selected, null, false);
   });
+  on('list-changed', detail => {
+    if (detail && detail.reconnected && state.selected) show(state.selected, null, false); // maybe a new server
+  });
 }
 
 /** Shows a resource; {@code changed} when a notification said it changed. */
