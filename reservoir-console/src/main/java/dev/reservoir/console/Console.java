@@ -12,11 +12,12 @@ import java.time.Duration;
  * (the page cannot point it elsewhere). Every request needs the random token of {@link #url()}.
  *
  * <pre>{@code
+ * String server = "stdio:./reservoir serve --demo";
  * try (Console console = Console.builder()
- *         .target("stdio:./reservoir serve --demo", () -> McpClient.builder().server(spec).connect())
+ *         .target(server, () -> McpClient.builder().server(server).connect())
  *         .start()) {
  *     System.out.println("Open " + console.url());
- *     console.join();
+ *     console.join(Duration.ofHours(8));
  * }
  * }</pre>
  *

@@ -130,6 +130,10 @@ class ConsoleFolderIT {
         show("src/App.java");
         assertThat(browser.find("code.hljs").getAttribute("data-language")).isEqualTo("java");
         assertThat(browser.all("code.hljs span.hljs-keyword")).isNotEmpty();
+        show("src"); // a folder: its read lists its entries, each one to open
+        browser.click(".uri-list a[data-uri$='/src/App.java']");
+        browser.textContains("#preview-uri", "/src/App.java");
+        browser.find("code.hljs[data-language=java]");
         browser.assertNoScriptErrors();
     }
 

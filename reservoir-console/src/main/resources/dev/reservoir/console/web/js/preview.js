@@ -3,7 +3,7 @@
 import {h, bytes, label, toast} from './dom.js';
 import {get, post} from './api.js';
 import {state, on, emit} from './state.js';
-import {markdown, code, table, image, hex, textKind} from './render.js';
+import {markdown, code, table, image, hex, textKind, uriList} from './render.js';
 import {addToBasket, inBasket, removeFromBasket} from './basket.js';
 
 const $ = id => document.getElementById(id);
@@ -107,6 +107,7 @@ function text(p) {
   const kind = textKind(p.mimeType, p.uri);
   if (p.text.length === 0) return h('p', {class: 'muted'}, 'Empty text.');
   if (kind === 'markdown') return tabs(markdown(p.text), code(p.text, 'markdown'));
+  if (kind === 'uri-list') return tabs(uriList(p.text, uri => emit('select', {uri, resource: null})), code(p.text, 'plain'));
   if (kind === 'csv' || kind === 'tsv') return tabs(table(p.text, kind === 'tsv' ? '\t' : ','), code(p.text, 'plain'));
   return code(p.text, kind);
 }

@@ -65,6 +65,7 @@ export function textKind(mime, uri) {
   const ext = extension(uri);
   if (type === 'text/markdown' || type === 'text/x-markdown' || ext === 'md' || ext === 'markdown') return 'markdown';
   if (type === 'text/csv' || ext === 'csv') return 'csv';
+  if (type === 'text/uri-list') return 'uri-list';
   if (type === 'text/tab-separated-values' || ext === 'tsv') return 'tsv';
   return LANGUAGES[type] || (type.endsWith('+json') ? 'json' : type.endsWith('+xml') ? 'xml' : EXTENSIONS[ext]) || 'plain';
 }
@@ -149,4 +150,13 @@ export function hex(base64) {
 /** An icon of a resource: data: images only (https icons are named, not fetched). */
 export function icon(src) {
   return SAFE_IMAGE.test(src || '') ? h('img', {class: 'icon', alt: '', src}) : null;
+}
+
+/** A text/uri-list (what a collection's read returns on some servers): its URIs, each to open. */
+export function uriList(text, open) {
+  const lines = text.split(/\r?\n/).map(l => l.trim()).filter(Boolean);
+  return h('div', {class: 'uri-list'},
+    ...lines.filter(l => l.startsWith('#')).map(l => h('p', {class: 'muted'}, l.slice(1).trim())),
+    h('ul', {}, lines.filter(l => !l.startsWith('#')).map(uri =>
+      h('li', {}, h('a', {href: '#', dataset: {uri}, onclick: e => { e.preventDefault(); open(uri); }}, uri)))));
 }
