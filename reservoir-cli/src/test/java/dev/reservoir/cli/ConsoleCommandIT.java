@@ -110,19 +110,15 @@ class ConsoleCommandIT {
         throw new AssertionError("no address printed; saw " + seen);
     }
 
-    /** Trades the address's token for the cookie, as the browser does, and returns the cookie. */
-    private static String enter(URI url) throws Exception {
-        HttpResponse<String> entry =
-                HTTP.send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(entry.statusCode()).isEqualTo(303);
-        String cookie = entry.headers().firstValue("Set-Cookie").orElseThrow();
-        return cookie.substring(0, cookie.indexOf(';'));
+    /** The token of the printed address, as the page keeps it. */
+    private static String token(URI url) {
+        return url.getQuery().substring("token=".length());
     }
 
-    private static JsonNode api(URI url, String path, String cookie) throws Exception {
+    private static JsonNode api(URI url, String path, String token) throws Exception {
         HttpResponse<String> answer = HTTP.send(
                 HttpRequest.newBuilder(url.resolve(path))
-                        .header("Cookie", cookie)
+                        .header("X-Console-Token", token)
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
@@ -134,18 +130,15 @@ class ConsoleCommandIT {
         Process console = start("console", "stdio:" + java() + " -jar " + jar() + " serve --demo");
         URI url = address(lines(console.getInputStream()));
         assertThat(url.getQuery()).startsWith("token=");
-        String cookie = enter(url);
-        JsonNode status = api(url, "/api/status", cookie);
+        String token = token(url);
+        JsonNode status = api(url, "/api/status", token);
         assertThat(status.path("state").asText()).isEqualTo("up");
         assertThat(status.path("server").path("name").asText()).isEqualTo("reservoir-demo");
         assertThat(status.path("server").path("transport").asText()).isEqualTo("stdio");
-        JsonNode rows = api(url, "/api/rows?q=static-text", cookie);
+        JsonNode rows = api(url, "/api/rows?q=static-text", token);
         assertThat(rows.path("rows").get(0).path("uri").asText()).isEqualTo("test://static-text");
-        HttpResponse<String> page = HTTP.send(
-                HttpRequest.newBuilder(url.resolve("/"))
-                        .header("Cookie", cookie)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page =
+                HTTP.send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(page.body()).contains("<title>Reservoir console</title>");
         console.destroy(); // SIGTERM: the shutdown hook closes the console and the server it started
         assertThat(console.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -156,13 +149,13 @@ class ConsoleCommandIT {
         Files.writeString(dir.resolve("hello.md"), "# Hello\n");
         Process serve = start("serve", dir.toString(), "--console");
         URI url = address(lines(serve.getErrorStream()));
-        String cookie = enter(url);
-        JsonNode status = api(url, "/api/status", cookie);
+        String token = token(url);
+        JsonNode status = api(url, "/api/status", token);
         assertThat(status.path("target").asText()).contains("(this process)");
-        JsonNode rows = api(url, "/api/rows?q=hello.md", cookie);
+        JsonNode rows = api(url, "/api/rows?q=hello.md", token);
         assertThat(rows.path("rows").get(0).path("uri").asText()).endsWith("/hello.md");
         JsonNode preview = api(
-                url, "/api/preview?uri=" + rows.path("rows").get(0).path("uri").asText(), cookie);
+                url, "/api/preview?uri=" + rows.path("rows").get(0).path("uri").asText(), token);
         assertThat(preview.path("text").asText()).isEqualTo("# Hello\n");
         serve.getOutputStream().close(); // the stdio client leaves: the server and its console end
         assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();

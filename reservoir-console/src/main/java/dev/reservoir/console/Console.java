@@ -9,7 +9,7 @@ import java.time.Duration;
  * previews, template forms with completion, live updates and a context basket, in a browser. The
  * console is a small HTTP server on 127.0.0.1 that serves its page from the jar and answers the
  * page through one {@link dev.reservoir.client.McpClient} connected to the server named at start
- * (the page cannot point it elsewhere). Every request needs the random token of {@link #url()}.
+ * (the page cannot point it elsewhere). Its API needs the random token of {@link #url()}.
  *
  * <pre>{@code
  * String server = "stdio:./reservoir serve --demo";

@@ -81,12 +81,15 @@ class ConsoleDemoIT {
     @Test
     void searchFiltersAsYouTypeAndMarksTheMatch() {
         browser.find("#search").sendKeys("items/000");
-        browser.until(d -> browser.all(".row[data-uri]").size() == 9 ? true : null);
-        List<WebElement> rows = browser.all(".row[data-uri]");
-        assertThat(rows).allSatisfy(row -> assertThat(
-                        row.findElement(By.cssSelector("mark")).getText())
-                .isEqualToIgnoringCase("items/000"));
-        assertThat(rows.getFirst().getAttribute("data-uri")).isEqualTo("demo://items/0001");
+        // Read the rows in one go: the list redraws as answers arrive.
+        @SuppressWarnings("unchecked")
+        List<List<String>> rows = browser.until(d -> {
+            List<List<String>> seen = (List<List<String>>) browser.js("return [...document.querySelectorAll("
+                    + "'.row[data-uri]')].map(r => [r.dataset.uri, r.querySelector('mark')?.textContent ?? ''])");
+            return seen.size() == 9 ? seen : null;
+        });
+        assertThat(rows).allSatisfy(row -> assertThat(row.get(1)).isEqualToIgnoringCase("items/000"));
+        assertThat(rows.getFirst().getFirst()).isEqualTo("demo://items/0001");
         browser.textContains("#list-status", "9 matching");
         browser.screenshot("search");
     }
@@ -224,5 +227,23 @@ class ConsoleDemoIT {
         browser.find("#filter-min").sendKeys("1000000");
         waitForRows(uris -> uris.equals(java.util.Set.of("demo://blob/10MiB")));
         browser.textContains("#list-status", "1 matching");
+    }
+
+    @Test
+    void theTokenLeavesTheAddressBarAndNoCookieHoldsIt() {
+        String token = console.url().getQuery().substring("token=".length());
+        assertThat(browser.driver().getCurrentUrl()).isEqualTo(console.base().toString());
+        assertThat(browser.driver().manage().getCookies()).isEmpty();
+        assertThat(browser.js("return sessionStorage.getItem('reservoir-console-token')"))
+                .isEqualTo(token);
+        browser.driver().navigate().refresh();
+        browser.textContains("#connection", "connected");
+        try (Browser stranger = Browser.start()) {
+            stranger.driver().get(console.base().toString());
+            stranger.until(
+                    d -> "failed".equals(d.findElement(By.tagName("body")).getAttribute("data-ready")) ? true : null);
+            assertThat(stranger.find("#connection").getText()).contains("open the address the console printed");
+            assertThat(stranger.all(".node")).isEmpty();
+        }
     }
 }

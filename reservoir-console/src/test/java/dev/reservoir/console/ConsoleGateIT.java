@@ -125,31 +125,29 @@ class ConsoleGateIT {
     }
 
     @Test
-    void withoutTheTokenNothingIsServed() throws Exception {
-        for (String path : List.of("/", "/js/app.js", "/api/status", "/api/events", "/?token=wrong" + token)) {
+    void withoutTheTokenTheApiAnswersNothing() throws Exception {
+        for (String path : List.of(
+                "/api/status",
+                "/api/rows",
+                "/api/preview?uri=test://static-text",
+                "/api/events",
+                "/api/status?token=" + token)) {
             HttpResponse<String> answer = get(path);
             assertThat(answer.statusCode()).as(path).isEqualTo(401);
             assertThat(answer.body()).as(path).contains("open the address the console printed");
         }
-        assertThat(get("/api/status", "Cookie", "reservoir-console-" + console.port() + "=" + token + "x")
-                        .statusCode())
+        assertThat(get("/api/status", "X-Console-Token", token + "x").statusCode())
+                .isEqualTo(401);
+        assertThat(post("/api/watch", "application/json", "{\"uris\":[]}").statusCode())
                 .isEqualTo(401);
     }
 
     @Test
-    void theTokenInTheAddressBecomesAStrictHttpOnlyCookie() throws Exception {
-        HttpResponse<String> entry = get("/?token=" + token);
-        assertThat(entry.statusCode()).isEqualTo(303);
-        assertThat(entry.headers().firstValue("Location")).hasValue("/");
-        String cookie = entry.headers().firstValue("Set-Cookie").orElseThrow();
-        assertThat(cookie)
-                .startsWith("reservoir-console-" + console.port() + "=" + token)
-                .containsIgnoringCase("HttpOnly")
-                .containsIgnoringCase("SameSite=Strict")
-                .contains("Path=/");
-        String pair = cookie.substring(0, cookie.indexOf(';'));
-        HttpResponse<String> page = get("/", "Cookie", pair);
+    void theTokenTravelsInAHeaderNeverInACookie() throws Exception {
+        HttpResponse<String> page = get("/?token=" + token);
         assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Set-Cookie")).isEmpty();
+        assertThat(page.body()).as("the page holds no data, only code").doesNotContain("reservoir-demo");
         assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow())
                 .contains("default-src 'none'")
                 .contains("script-src 'self'")
@@ -159,6 +157,16 @@ class ConsoleGateIT {
         HttpResponse<String> status = get("/api/status", "X-Console-Token", token);
         assertThat(status.statusCode()).isEqualTo(200);
         assertThat(status.body()).contains("\"state\":\"up\"").contains("\"target\":\"" + demo.url() + "\"");
+        HttpRequest events = HttpRequest.newBuilder(console.base().resolve("/api/events?token=" + token))
+                .timeout(Duration.ofSeconds(20))
+                .build();
+        HttpResponse<java.io.InputStream> stream = HTTP.send(events, HttpResponse.BodyHandlers.ofInputStream());
+        try (java.io.InputStream in = stream.body()) {
+            assertThat(stream.statusCode()).isEqualTo(200);
+            assertThat(stream.headers().firstValue("Content-Type").orElseThrow())
+                    .startsWith("text/event-stream");
+            assertThat(new String(in.readNBytes(40), StandardCharsets.UTF_8)).contains("event: status");
+        }
     }
 
     @Test

@@ -10,8 +10,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Every request to the console: the {@link Gate} first, then "/" with the token (traded for a
- * cookie), the event stream, the API, or the page's files. Blocking; runs on virtual threads.
+ * Every request to the console: the {@link Gate} first, then the event stream and the API (which
+ * need the token), or the page's files (code from the jar, no data: they need only the right
+ * place). Blocking; runs on virtual threads.
  */
 final class ConsoleHandler extends Handler.Abstract {
 
@@ -51,13 +52,8 @@ final class ConsoleHandler extends Handler.Abstract {
             return true;
         }
         String path = Request.getPathInContext(request);
-        if (path.equals("/") && gate.tokenInQuery(request)) {
-            // Trade the token in the address for a cookie, and take it out of the address bar.
-            Response.addCookie(response, gate.sessionCookie());
-            response.setStatus(303);
-            response.getHeaders().put(HttpHeader.LOCATION, "/");
-            response.write(true, null, callback);
-        } else if (!gate.admits(request)) {
+        boolean events = path.equals("/api/events");
+        if (path.startsWith("/api/") && !gate.admits(request, events)) {
             ex.error(401, "open the address the console printed (it carries the console's token)");
         } else {
             route(path, ex);

@@ -5,17 +5,18 @@ import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.IntSupplier;
-import org.eclipse.jetty.http.HttpCookie;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.util.Fields;
 
 /**
- * Who may talk to the console: requests that name it by a loopback address ({@code Host}, against
- * DNS rebinding), that come from its own page when a browser says where they come from
- * ({@code Origin}, {@code Sec-Fetch-Site}), and that carry its token: in the URL it printed (once;
- * the page then holds it in a same-site, HTTP-only cookie named after the port) or in an
- * {@code X-Console-Token} header. Tokens are compared in constant time. Immutable.
+ * Who may talk to the console. Every request must name it by a loopback address and its port
+ * ({@code Host}: against DNS rebinding) and, when a browser says where it comes from, come from
+ * the console's own page ({@code Origin}; {@code Sec-Fetch-Site} same-origin, which also refuses
+ * pages of other local servers, same-site as they are). The API needs the token as well, in an
+ * {@code X-Console-Token} header (which no other page can send without a CORS preflight the console
+ * never grants), or in the query of the event stream (EventSource cannot send headers). No cookie
+ * carries it: browsers would send a cookie to every port of 127.0.0.1. Tokens are compared in
+ * constant time. Immutable.
  */
 final class Gate {
 
@@ -33,12 +34,7 @@ final class Gate {
         this.port = port;
     }
 
-    /** The cookie's name: one per port, as browsers share cookies between a host's ports. */
-    String cookieName() {
-        return "reservoir-console-" + port.getAsInt();
-    }
-
-    /** Refuses a request from the wrong place (Host, Origin, a cross-site fetch); null when it may go on. */
+    /** Refuses a request from the wrong place (Host, Origin, another site's page); null when it may go on. */
     Refusal checkPlace(Request request) {
         String host = request.getHeaders().get(HttpHeader.HOST);
         int p = port.getAsInt();
@@ -50,41 +46,21 @@ final class Gate {
         if (origin != null
                 && !Set.of("http://127.0.0.1:" + p, "http://localhost:" + p, "http://[::1]:" + p)
                         .contains(origin.toLowerCase(Locale.ROOT))) {
-            return new Refusal(403, "requests from other sites are refused (Origin: " + origin + ")");
+            return new Refusal(403, "requests from other pages are refused (Origin: " + origin + ")");
         }
         String site = request.getHeaders().get("Sec-Fetch-Site");
-        if (site != null && site.equalsIgnoreCase("cross-site")) {
-            return new Refusal(403, "requests from other sites are refused");
+        if (site != null && !site.equalsIgnoreCase("same-origin") && !site.equalsIgnoreCase("none")) {
+            return new Refusal(403, "requests from other pages are refused (Sec-Fetch-Site: " + site + ")");
         }
         return null;
     }
 
-    /** Whether the request carries the token in its cookie or header. */
-    boolean admits(Request request) {
+    /** Whether an API request carries the token: in its header, or for the event stream in its query. */
+    boolean admits(Request request, boolean queryAllowed) {
         if (matches(request.getHeaders().get(TOKEN_HEADER))) {
             return true;
         }
-        for (HttpCookie c : Request.getCookies(request)) {
-            if (c.getName().equals(cookieName()) && matches(c.getValue())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether the URL carries the token ({@code ?token=...}, the address the console printed). */
-    boolean tokenInQuery(Request request) {
-        Fields query = Request.extractQueryParameters(request);
-        return matches(query.getValue("token"));
-    }
-
-    /** The cookie that lets the page in from now on: this port's, same-site only, not readable by scripts. */
-    HttpCookie sessionCookie() {
-        return HttpCookie.build(cookieName(), new String(token, StandardCharsets.UTF_8))
-                .path("/")
-                .httpOnly(true)
-                .sameSite(HttpCookie.SameSite.STRICT)
-                .build();
+        return queryAllowed && matches(Request.extractQueryParameters(request).getValue("token"));
     }
 
     private boolean matches(String presented) {

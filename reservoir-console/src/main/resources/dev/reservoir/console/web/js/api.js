@@ -1,6 +1,18 @@
 // The console's JSON API. The page talks only to the console (same origin); the console talks
 // to the one MCP server it was started for.
 
+// The console's token: from the address it printed (then taken out of the address bar), kept for
+// this tab in sessionStorage, which is per origin (so per port), unlike cookies.
+const KEY = 'reservoir-console-token';
+export const token = (() => {
+  const fromAddress = new URLSearchParams(location.search).get('token');
+  if (fromAddress) {
+    sessionStorage.setItem(KEY, fromAddress);
+    history.replaceState(null, '', location.pathname);
+  }
+  return sessionStorage.getItem(KEY) || '';
+})();
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -27,14 +39,18 @@ export function get(path, params = {}, signal) {
     if (v !== undefined && v !== null && v !== '') query.set(k, v);
   }
   const qs = query.toString();
-  return fetch(`/api/${path}${qs ? '?' + qs : ''}`, {credentials: 'same-origin', signal}).then(answer);
+  return fetch(`/api/${path}${qs ? '?' + qs : ''}`, {headers: {'X-Console-Token': token}, signal}).then(answer);
 }
 
 export function post(path, body) {
   return fetch(`/api/${path}`, {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: {'Content-Type': 'application/json'},
+    headers: {'Content-Type': 'application/json', 'X-Console-Token': token},
     body: JSON.stringify(body),
   }).then(answer);
+}
+
+/** The live stream's address (EventSource sends no headers, so the token goes in the query). */
+export function eventsUrl() {
+  return `/api/events?token=${encodeURIComponent(token)}`;
 }

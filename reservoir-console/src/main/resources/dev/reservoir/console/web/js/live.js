@@ -1,6 +1,6 @@
 // The live stream (server-sent events from the console) and the connection indicator.
 import {state, emit} from './state.js';
-import {get} from './api.js';
+import {get, eventsUrl} from './api.js';
 import {debounce} from './dom.js';
 
 // A burst of list changes (a folder being written to) refreshes the views once.
@@ -38,7 +38,7 @@ function applyWatches(w) {
 
 export async function start() {
   applyStatus(await get('status'));
-  const source = new EventSource('/api/events');
+  const source = new EventSource(eventsUrl());
   source.addEventListener('status', e => applyStatus(JSON.parse(e.data)));
   source.addEventListener('watches', e => applyWatches(JSON.parse(e.data)));
   source.addEventListener('updated', e => {
