@@ -40,6 +40,31 @@ class ConsoleInteropIT {
             form.findElement(By.cssSelector("button[type=submit]")).click();
             browser.textContains("#preview-body", "Resource 7: This is a plaintext resource");
             browser.assertNoScriptErrors();
+
+            // The server process ends (killed by its id: the console's client started it, as a
+            // child of this JVM): the console starts it again and the page carries on.
+            ProcessHandle server = ProcessHandle.current()
+                    .descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains("server-everything"))
+                    .findFirst()
+                    .orElseThrow();
+            server.destroyForcibly();
+            browser.until(d -> ProcessHandle.current()
+                            .descendants()
+                            .anyMatch(p -> p.pid() != server.pid()
+                                    && p.info().commandLine().orElse("").contains("server-everything"))
+                    ? true
+                    : null);
+            browser.until(d -> ((Number) browser.js("return fetch('/api/status', {headers: {'X-Console-Token':"
+                                            + " sessionStorage.getItem('reservoir-console-token')}}).then(r => r.json())"
+                                            + ".then(s => s.state === 'up' ? s.connections : 0)"))
+                                    .intValue()
+                            == 2
+                    ? true
+                    : null);
+            browser.textContains("#connection", "connected");
+            browser.click("#tabs [data-tab=resources]");
+            browser.find(".node[data-uri=\"demo://resource/static/document/features.md\"]");
         }
     }
 }

@@ -27,14 +27,14 @@ export async function load() {
     if (answer.templates.length === 0) parts.push(h('p', {class: 'muted'}, 'The server has no resource templates.'));
     if (!answer.completions && answer.templates.length) parts.push(h('p', {class: 'note'}, 'The server does not offer completion; type the values.'));
     if (answer.more) parts.push(h('p', {class: 'note'}, 'The server has more templates than shown.'));
-    pane.replaceChildren(...parts, ...answer.templates.map(form));
+    pane.replaceChildren(...parts, ...answer.templates.map(t => form(t, answer.completions)));
   } catch (e) {
     loaded = false;
     pane.replaceChildren(h('p', {class: 'error'}, `Could not list templates: ${e.message}`));
   }
 }
 
-function form(t) {
+function form(t, completions) {
   const inputs = new Map();
   const uriLine = h('div', {class: 'uri expanded'});
   const values = () => Object.fromEntries([...inputs].map(([k, el]) => [k, el.value]));
@@ -50,7 +50,7 @@ function form(t) {
     h('h3', {}, t.title || t.name),
     t.description ? h('p', {class: 'muted'}, t.description) : null,
     h('code', {class: 'uri-template'}, t.uriTemplate),
-    ...t.variables.map(v => field(t, v, inputs, values, expand)),
+    ...t.variables.map(v => field(t, v, inputs, values, expand, completions)),
     uriLine,
     h('button', {type: 'submit', class: 'primary'}, 'Read'));
   card.addEventListener('submit', async e => {
@@ -66,7 +66,7 @@ function form(t) {
   return card;
 }
 
-function field(t, variable, inputs, values, expand) {
+function field(t, variable, inputs, values, expand, completions) {
   const input = h('input', {type: 'text', name: variable, autocomplete: 'off', spellcheck: 'false',
     dataset: {variable}, placeholder: variable});
   const list = h('ul', {class: 'suggestions', role: 'listbox', hidden: true});
@@ -91,8 +91,9 @@ function field(t, variable, inputs, values, expand) {
       list.hidden = false;
     }
   }, 120);
-  input.addEventListener('input', () => { suggest(); expand(); });
-  input.addEventListener('focus', suggest);
+  // Without the completions capability the server is not asked (it would answer with an error).
+  input.addEventListener('input', () => { if (completions) suggest(); expand(); });
+  input.addEventListener('focus', () => { if (completions) suggest(); });
   input.addEventListener('blur', () => { list.hidden = true; });
   input.addEventListener('keydown', e => keys(e, list, choose));
   return h('label', {class: 'variable'}, h('span', {}, variable), h('div', {class: 'combo'}, input, list));
