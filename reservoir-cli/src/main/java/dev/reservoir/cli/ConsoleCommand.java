@@ -99,14 +99,10 @@ final class ConsoleCommand implements Callable<Integer> {
     }
 
     /**
-     * For {@code reservoir serve --console[=PORT]}: a console for the server being served, connected
-     * to it in this process over a pipe (a new one for each reconnection). Null when {@code port}
-     * is null (no console asked for).
+     * For {@code reservoir serve --console}: a console for the server being served, connected to it
+     * in this process over a pipe (a new one for each reconnection).
      */
-    static AutoCloseable beside(Integer port, McpServer server, String what, PrintWriter err) throws IOException {
-        if (port == null) {
-            return null;
-        }
+    static AutoCloseable beside(int port, McpServer server, String what, PrintWriter err) throws IOException {
         quietJetty();
         Console console = Console.builder()
                 .target(what + " (this process)", inProcess(server))

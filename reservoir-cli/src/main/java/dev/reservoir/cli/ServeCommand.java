@@ -81,13 +81,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
 
-    @Option(
-            names = "--console",
-            arity = "0..1",
-            paramLabel = "PORT",
-            fallbackValue = "0",
-            description = "Also open a web console for what is served, on 127.0.0.1 (PORT default: any free port).")
-    Integer console;
+    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
+    boolean console;
+
+    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
+    int consolePort;
 
     @Mixin
     HttpOptions httpOptions;
@@ -134,7 +132,7 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         try (McpServer server = builder.build();
-                AutoCloseable beside = ConsoleCommand.beside(console, server, what, err)) {
+                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
             return serve(server, http, config, what, err);
         } catch (BindException e) {
             return fail(err, "the console " + e.getMessage(), 3);

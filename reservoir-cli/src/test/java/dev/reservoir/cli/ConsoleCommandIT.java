@@ -172,4 +172,18 @@ class ConsoleCommandIT {
         assertThat(code).isEqualTo(3);
         assertThat(err.toString()).startsWith("reservoir console: ").contains("http://127.0.0.1:9/mcp");
     }
+
+    @Test
+    void aConsolePortInUseIsExitCodeThree() throws Exception {
+        try (java.net.ServerSocket busy =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Process serve =
+                    start("serve", "--demo", "--console", "--console-port", Integer.toString(busy.getLocalPort()));
+            serve.getOutputStream().close();
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String err = new String(serve.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(serve.exitValue()).as(err).isEqualTo(3);
+            assertThat(err).contains("reservoir serve: the console cannot listen on 127.0.0.1:" + busy.getLocalPort());
+        }
+    }
 }

@@ -83,8 +83,13 @@ public final class ConsoleServer {
             } catch (Exception ignored) {
                 // failing already
             }
-            if (e instanceof BindException bind) {
-                throw new BindException("cannot listen on 127.0.0.1:" + settings.port() + ": " + bind.getMessage());
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof BindException bind) {
+                    BindException clear = new BindException(
+                            "cannot listen on 127.0.0.1:" + settings.port() + ": " + bind.getMessage());
+                    clear.initCause(e);
+                    throw clear;
+                }
             }
             throw new IOException("could not start the console: " + e.getMessage(), e);
         }
