@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
             ReadCommand.class,
             InfoCommand.class,
             WatchCommand.class,
-            FindCommand.class
+            FindCommand.class,
+            ConsoleCommand.class
         })
 final class ReservoirCommand implements Runnable {
 

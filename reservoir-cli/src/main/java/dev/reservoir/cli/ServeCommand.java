@@ -81,6 +81,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
 
+    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
+    boolean console;
+
+    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
+    int consolePort;
+
     @Mixin
     HttpOptions httpOptions;
 
@@ -125,8 +131,11 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build()) {
+        try (McpServer server = builder.build();
+                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
             return serve(server, http, config, what, err);
+        } catch (BindException e) {
+            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
