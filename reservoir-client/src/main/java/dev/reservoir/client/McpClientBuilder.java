@@ -181,15 +181,19 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /** How long connecting may take: the server to start and answer the handshake (default 20 s). */
+    /**
+     * How long connecting may take, all of it: the server to start, the era probe, the handshake and
+     * its retries (default 20 s). Missing it is a {@link McpTimeoutException}.
+     */
     public McpClientBuilder connectTimeout(Duration timeout) {
         this.connectTimeout = positive(timeout);
         return this;
     }
 
     /**
-     * How long {@code server/discover} may go unanswered before a stdio server counts as a legacy
-     * one that ignores unknown requests (default 5 s).
+     * How long {@code server/discover} may go unanswered on stdio before the client pings the server
+     * to learn whether it is still starting (then it keeps waiting) or up and ignoring the probe (a
+     * legacy server: then it sends {@code initialize}); default 5 s.
      */
     public McpClientBuilder probeTimeout(Duration timeout) {
         this.probeTimeout = positive(timeout);
@@ -365,6 +369,13 @@ public final class McpClientBuilder {
                 throw legacy;
             }
             String why = process == null ? "" : " (" + process.describeExit() + ")";
+            if (e instanceof McpTimeoutException t) {
+                // Still a timeout: callers tell "too slow" from "unreachable" by the type.
+                McpTimeoutException slow = new McpTimeoutException(
+                        "could not connect to " + origin + ": " + t.getMessage() + why, t.method(), t.timeout());
+                slow.initCause(t);
+                throw slow;
+            }
             if (e instanceof McpClientException m && why.isEmpty()) {
                 throw m;
             }
