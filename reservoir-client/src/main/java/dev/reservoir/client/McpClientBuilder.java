@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import javax.net.ssl.SSLContext;
 
 /**
  * Configures and opens a {@link McpClient}. Name the server once ({@link #stdio}, {@link #http},
@@ -50,6 +51,7 @@ public final class McpClientBuilder {
     private Path serverLog;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private HttpClient httpClient;
+    private SSLContext sslContext;
     private Implementation clientInfo = Implementation.of("reservoir-client", version());
     private ProtocolRevision revision;
     private boolean sep2093 = true;
@@ -151,6 +153,15 @@ public final class McpClientBuilder {
     /** The HTTP client to use (default: HTTP/1.1, the connect timeout). */
     public McpClientBuilder httpClient(HttpClient client) {
         this.httpClient = client;
+        return this;
+    }
+
+    /**
+     * The TLS context for {@code https://} servers: its trust managers decide which certificates
+     * are accepted (default: the JDK's trust store). Ignored when {@link #httpClient} is given.
+     */
+    public McpClientBuilder sslContext(SSLContext context) {
+        this.sslContext = Objects.requireNonNull(context, "context");
         return this;
     }
 
@@ -269,13 +280,7 @@ public final class McpClientBuilder {
     private static final Map<String, Era> ERAS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private McpClient connectHttp(URI uri, ResourceCache useCache) {
-        HttpClient client = httpClient != null
-                ? httpClient
-                : HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(connectTimeout)
-                        .followRedirects(HttpClient.Redirect.NORMAL)
-                        .build();
+        HttpClient client = httpClient != null ? httpClient : newHttpClient();
         String context = digest(new TreeMap<>(headers));
         Era known = revision == null ? ERAS.get(uri.toString()) : null;
         if (known != null) {
@@ -333,6 +338,17 @@ public final class McpClientBuilder {
             ERAS.put(uri.toString(), new Era(server.revision(), server.transport() == TransportKind.HTTP_SSE));
         }
         return connected;
+    }
+
+    private HttpClient newHttpClient() {
+        HttpClient.Builder b = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NORMAL);
+        if (sslContext != null) {
+            b.sslContext(sslContext);
+        }
+        return b.build();
     }
 
     private McpClient open(

@@ -76,6 +76,21 @@ public final class Handshake {
      */
     public Outcome run(ProtocolRevision pinned, Duration probeTimeout) {
         deadline = Deadline.after(timeout);
+        try {
+            return open(pinned, probeTimeout);
+        } catch (McpTimeoutException e) {
+            if (e.timeout().equals(timeout)) {
+                throw e;
+            }
+            // A step timed out with what was left: say how long the whole connect may take.
+            throw new McpTimeoutException(
+                    e.method() + " got no answer within the connect timeout of " + timeout.toMillis() + " ms",
+                    e.method(),
+                    timeout);
+        }
+    }
+
+    private Outcome open(ProtocolRevision pinned, Duration probeTimeout) {
         if (pinned != null) {
             return pinned.isStateless() ? discover(pinned) : initialize(pinned, false);
         }

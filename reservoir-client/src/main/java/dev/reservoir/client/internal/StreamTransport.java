@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.internal.io.HeadInput;
 import dev.reservoir.client.internal.io.Json;
 import dev.reservoir.client.internal.io.LineInput;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
@@ -60,12 +61,12 @@ public final class StreamTransport implements ClientTransport {
         Throwable cause = null;
         try {
             for (InputStream line; (line = lines.nextLine()) != null; ) {
-                try (JsonParser parser = Json.parser(line)) {
+                HeadInput recorded = new HeadInput(line, 200);
+                try (JsonParser parser = Json.parser(recorded)) {
                     MessageReader.read(parser, rpc::decoderFor, rpc::accept);
                 } catch (JsonProcessingException e) {
-                    log.warn(
-                            "Ignoring a line from the server that is not a JSON-RPC message: {}",
-                            e.getOriginalMessage());
+                    // Servers print banners and logs on stdout by mistake: show the line, not a parser's complaint.
+                    log.warn("the server wrote a line that is not an MCP message (ignored): {}", recorded.head());
                 }
             }
         } catch (IOException | RuntimeException e) {
