@@ -166,7 +166,7 @@ class ClientCommandsIT {
         Run text = run("watch", "--count", "2", stdio(), DemoServer.WATCHED);
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out().lines()).hasSize(2).allMatch(l -> l.endsWith("updated  " + DemoServer.WATCHED));
-        assertThat(text.err()).contains("watching 1 resource(s)");
+        assertThat(text.err()).contains("watching 1 resource (protocol 2026-07-28); Ctrl-C to stop");
         Run json = run(
                 "watch",
                 "--json",

@@ -384,7 +384,14 @@ public final class McpClientBuilder {
             if (e instanceof Handshake.LegacyHttp legacy) {
                 throw legacy;
             }
-            String why = process == null ? "" : " (" + process.describeExit() + ")";
+            String why = process == null ? "" : " (" + process.describeExit() + stray(transport) + ")";
+            String what = e.getMessage();
+            if (process != null
+                    && !process.process().isAlive()
+                    && what != null
+                    && (what.startsWith("could not send") || what.contains("closed"))) {
+                what = "the server exited before it answered"; // not "Stream closed" or "Broken pipe"
+            }
             if (e instanceof McpTimeoutException t) {
                 // Still a timeout: callers tell "too slow" from "unreachable" by the type.
                 McpTimeoutException slow = new McpTimeoutException(
@@ -395,8 +402,16 @@ public final class McpClientBuilder {
             if (e instanceof McpClientException m && why.isEmpty()) {
                 throw m;
             }
-            throw new McpClientException("could not connect to " + origin + ": " + e.getMessage() + why, e);
+            throw new McpClientException("could not connect to " + origin + ": " + what + why, e);
         }
+    }
+
+    /** What a stdio server wrote on stdout that was not a message: often why it failed (a usage text). */
+    private static String stray(ClientTransport transport) {
+        List<String> lines = transport instanceof StreamTransport stream ? stream.strayLines() : List.of();
+        return lines.isEmpty()
+                ? ""
+                : "; it wrote on stdout, where only MCP messages belong:\n  " + String.join("\n  ", lines);
     }
 
     private static Duration positive(Duration d) {

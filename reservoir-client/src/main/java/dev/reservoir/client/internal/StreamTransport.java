@@ -14,6 +14,9 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +35,11 @@ public final class StreamTransport implements ClientTransport {
     private final OutputStream out;
     private final TransportKind kind;
     private final Runnable onClose;
+    private static final int STRAY_LINES = 5;
+
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final ReentrantLock strayLock = new ReentrantLock();
+    private final Deque<String> stray = new ArrayDeque<>();
     private volatile boolean closing;
     private Thread reader;
 
@@ -67,6 +74,7 @@ public final class StreamTransport implements ClientTransport {
                 } catch (JsonProcessingException e) {
                     // Servers print banners and logs on stdout by mistake: show the line, not a parser's complaint.
                     log.warn("the server wrote a line that is not an MCP message (ignored): {}", recorded.head());
+                    keepStray(recorded.head());
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -80,6 +88,28 @@ public final class StreamTransport implements ClientTransport {
                                         ? "the server closed its output"
                                         : "reading from the server failed: " + cause,
                                 cause));
+    }
+
+    private void keepStray(String line) {
+        strayLock.lock(); // not the write lock: a write blocked on a full pipe must not stop the reader
+        try {
+            if (stray.size() == STRAY_LINES) {
+                stray.removeFirst();
+            }
+            stray.addLast(line);
+        } finally {
+            strayLock.unlock();
+        }
+    }
+
+    /** The last lines the server wrote that were not messages (at most five), oldest first. */
+    public List<String> strayLines() {
+        strayLock.lock();
+        try {
+            return List.copyOf(stray);
+        } finally {
+            strayLock.unlock();
+        }
     }
 
     @Override
