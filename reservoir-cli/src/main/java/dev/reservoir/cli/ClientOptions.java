@@ -16,11 +16,8 @@ final class ClientOptions {
     @Parameters(
             index = "0",
             paramLabel = "SERVER",
-            description = {
-                "The server: an http(s):// URL (Streamable HTTP, or a 2024-11-05 /sse endpoint), or stdio: followed"
-                        + " by the command line that starts it, for example:",
-                "  stdio:\"npx -y @modelcontextprotocol/server-everything\""
-            })
+            description = "The server: an http(s):// URL (Streamable HTTP, or a 2024-11-05 /sse endpoint), or"
+                    + " stdio: followed by the command line that starts it, quoted (see the examples).")
     String server;
 
     @Option(names = "--json", description = "Print JSON for scripts instead of text for people.")

@@ -27,6 +27,11 @@ import picocli.CommandLine.Spec;
             "Lists those whose name, title or description contain PATTERN (ignoring case), or match it as a"
                     + " regular expression with --regex (checked before connecting). Contents are not searched."
         },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir find stdio:\"reservoir serve ~/docs\" invoice",
+            "  reservoir find SERVER -E '^report-20[0-9]{2}\\.pdf$'"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.E0,

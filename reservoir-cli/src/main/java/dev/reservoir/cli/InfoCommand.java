@@ -26,6 +26,11 @@ import picocli.CommandLine.Spec;
                     + " (2026-07-28 servers), its capabilities (resources and the rest: tools, prompts, logging...),"
                     + " its instructions, and how many resources and templates it lists."
         },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir info stdio:\"npx -y @modelcontextprotocol/server-everything\"",
+            "  reservoir info https://mcp.example.com/mcp -H \"Authorization: Bearer $TOKEN\""
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.E0, ExitCodes.E2, ExitCodes.E3, ExitCodes.E5, ExitCodes.E6, ExitCodes.E130})
 final class InfoCommand implements Callable<Integer> {

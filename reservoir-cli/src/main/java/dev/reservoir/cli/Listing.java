@@ -33,18 +33,16 @@ final class Listing {
             .build();
     private static final WireFormat WIRE = new WireFormat(ProtocolRevision.LATEST, true);
     /** Minutes in listings; {@link #SECONDS} where events come close together (watch). */
-    private static final DateTimeFormatter MINUTES =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
-    static final DateTimeFormatter SECONDS =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT).withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
 
     private static final int SEPARATOR = 2;
     /** How far each shrinkable column may shrink to fit a terminal: NAME, TYPE, URI. */
-    private static final int MIN_NAME = 16;
+    private static final int MIN_NAME = 14;
 
     private static final int MIN_TYPE = 10;
-    private static final int MIN_URI = 24;
+    private static final int MIN_URI = 20;
 
     private Listing() {}
 
@@ -71,9 +69,14 @@ final class Listing {
         return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 
-    /** A time as every command prints it for people: local time, to the minute. */
+    /** A time as every command prints it for people: local time ({@code TZ}), to the minute. */
     static String time(Instant at) {
-        return at == null ? "-" : MINUTES.format(at);
+        return at == null ? "-" : MINUTES.withZone(ZoneId.systemDefault()).format(at);
+    }
+
+    /** The same, to the second (watch: events come close together). */
+    static String timeToSecond(Instant at) {
+        return SECONDS.withZone(ZoneId.systemDefault()).format(at);
     }
 
     static String modified(Resource r) {

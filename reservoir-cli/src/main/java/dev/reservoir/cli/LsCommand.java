@@ -24,6 +24,12 @@ import picocli.CommandLine.Spec;
                     + " piped, nothing is cut. With URI: that resource, or a collection's children (SEP-2093), or,"
                     + " if the server has no collections, the resources whose URI starts with it."
         },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir ls stdio:\"npx -y @modelcontextprotocol/server-everything\"",
+            "  reservoir ls stdio:\"reservoir serve ~/docs\" --tree",
+            "  reservoir ls http://127.0.0.1:8080/mcp file:///home/me/docs/notes"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.E0,

@@ -36,6 +36,12 @@ import picocli.CommandLine.Spec;
                     + " 'demo://colors/{name}' with its values given by --arg name=teal. Content whose length differs"
                     + " from the size the server announced for it is refused (exit 6)."
         },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir read stdio:\"reservoir serve ~/docs\" file:///home/me/docs/notes.md",
+            "  reservoir read SERVER demo://blob/10MiB -o blob.bin",
+            "  reservoir read SERVER 'demo://colors/{name}' -a name=teal"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.E0,

@@ -4,10 +4,12 @@ import dev.reservoir.core.model.Resource;
 import java.io.PrintWriter;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.text.Collator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,8 +21,9 @@ import java.util.Map;
  */
 final class Tree {
 
+    /** As people sort names: "Ünï" near "u", case aside; the raw segment breaks ties. */
     private static final Comparator<String> BY_NAME = Comparator.comparing(
-                    (String s) -> decode(s).toLowerCase(java.util.Locale.ROOT))
+                    Tree::decode, Collator.getInstance(Locale.ROOT))
             .thenComparing(s -> s);
 
     private Tree() {}

@@ -36,6 +36,11 @@ import picocli.CommandLine.Spec;
                     + " (or --count, --for): 'updated', or 'deleted' when the server can tell (SEP-2093). Without URIs,"
                     + " or with --list-changed, also prints changes to the list of resources."
         },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir watch stdio:\"reservoir serve ~/docs\" file:///home/me/docs/notes.md",
+            "  reservoir watch http://127.0.0.1:8080/mcp --list-changed --for 5m"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             ExitCodes.E0,
@@ -220,7 +225,7 @@ final class WatchCommand implements Callable<Integer> {
             }
             out.println(line);
         } else {
-            out.println(Listing.SECONDS.format(event.at()) + "  " + event.kind()
+            out.println(Listing.timeToSecond(event.at()) + "  " + event.kind()
                     + (event.uri() == null ? "" : "  " + event.uri()));
         }
         out.flush();
