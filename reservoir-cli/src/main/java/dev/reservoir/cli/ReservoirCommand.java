@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "MCP resources: serve folders and data to MCP clients, and explore any MCP server's resources.",
         subcommands = {
+            SetupCommand.class,
             ServeCommand.class,
             LsCommand.class,
             ReadCommand.class,
@@ -21,9 +22,10 @@ import picocli.CommandLine.Spec;
         },
         footerHeading = "%nExamples:%n",
         footer = {
-            "  reservoir serve ~/notes                        # serve a folder over stdio",
-            "  reservoir ls stdio:\"reservoir serve ~/notes\"   # list what it serves",
-            "  reservoir info http://127.0.0.1:8080/mcp       # describe any MCP server",
+            "  ./reservoir setup ~/notes                         # build once, print a client's config",
+            "  ./reservoir serve ~/notes                         # serve a folder over stdio",
+            "  ./reservoir ls stdio:\"./reservoir serve ~/notes\"  # list what it serves",
+            "  ./reservoir info http://127.0.0.1:8080/mcp        # describe any MCP server",
             "%nRun 'reservoir COMMAND --help' for a command's options and exit codes."
         })
 final class ReservoirCommand implements Callable<Integer> {
