@@ -2,6 +2,7 @@ package dev.reservoir.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ final class SetupCommand implements Callable<Integer> {
     List<String> folders = new ArrayList<>();
 
     @Override
-    public Integer call() throws URISyntaxException {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> paths = new ArrayList<>();
@@ -62,7 +63,8 @@ final class SetupCommand implements Callable<Integer> {
         out.println(Listing.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(config(paths)));
         out.println();
         out.println("To look at it from here: " + launcher().getFirst() + " ls stdio:\"" + String.join(" ", launcher())
-                + " serve " + String.join(" ", paths.stream().map(SetupCommand::quoted).toList()) + "\"");
+                + " serve "
+                + String.join(" ", paths.stream().map(SetupCommand::quoted).toList()) + "\"");
         out.flush();
         return ExitCodes.OK;
     }
@@ -88,7 +90,11 @@ final class SetupCommand implements Callable<Integer> {
         }
         String java = ProcessHandle.current().info().command().orElse("java");
         try {
-            Path jar = Path.of(SetupCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Path.of(SetupCommand.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             return List.of(java, "-jar", jar.toString());
         } catch (URISyntaxException | SecurityException e) {
             return List.of(java, "-jar", "reservoir.jar");
@@ -105,7 +111,8 @@ final class SetupCommand implements Callable<Integer> {
     /** A server name for the config: the folder's name, in lower case, letters, digits and dashes. */
     static String name(Path folder) {
         Path file = folder.getFileName();
-        String name = file == null ? "" : file.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        String name =
+                file == null ? "" : file.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
         name = name.replaceAll("^-+|-+$", "");
         return name.isEmpty() ? "reservoir" : name;
     }

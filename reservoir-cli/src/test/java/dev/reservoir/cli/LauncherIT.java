@@ -76,8 +76,9 @@ class LauncherIT {
         }
         Files.copy(Path.of(Cli.jar()), clone.resolve("reservoir-cli/target/reservoir.jar"));
         // What a build by its owner leaves: the JDK it found, remembered beside the jar.
-        Files.writeString(clone.resolve("reservoir-cli/target/java-home"), System.getProperty("java.home") + " "
-                + Runtime.version().feature() + "\n");
+        Files.writeString(
+                clone.resolve("reservoir-cli/target/java-home"),
+                System.getProperty("java.home") + " " + Runtime.version().feature() + "\n");
         try (Stream<Path> all = Files.walk(clone)) {
             for (Path p : all.toList()) {
                 boolean exec = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) || Files.isExecutable(p);
@@ -105,9 +106,11 @@ class LauncherIT {
                 .contains("reservoir: making the class archive for quick starts (once) ...")
                 .doesNotContain("\u001b")
                 .doesNotContain("sun.misc.Unsafe");
-        String json = setup.out().substring(setup.out().indexOf('{'), setup.out().lastIndexOf('}') + 1);
+        String json =
+                setup.out().substring(setup.out().indexOf('{'), setup.out().lastIndexOf('}') + 1);
         JsonNode entry = new ObjectMapper().readTree(json).path("mcpServers").path("docs");
-        assertThat(entry.path("command").asText()).isEqualTo(clone.resolve("reservoir").toString());
+        assertThat(entry.path("command").asText())
+                .isEqualTo(clone.resolve("reservoir").toString());
         assertThat(entry.path("args").toString()).isEqualTo("[\"serve\",\"" + docs + "\"]");
 
         // The client's first start, as the configuration says.
@@ -142,7 +145,8 @@ class LauncherIT {
             @Override
             public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attributes) throws IOException {
                 String name = d.getFileName().toString();
-                if (!d.equals(SOURCES) && (name.equals(".git") || name.equals("target") || name.equals("node_modules"))) {
+                if (!d.equals(SOURCES)
+                        && (name.equals(".git") || name.equals("target") || name.equals("node_modules"))) {
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 Files.createDirectories(clone.resolve(SOURCES.relativize(d).toString()));
