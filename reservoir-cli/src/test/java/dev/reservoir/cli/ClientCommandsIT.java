@@ -106,7 +106,7 @@ class ClientCommandsIT {
         assertThat(table.out())
                 .contains("readme.md")
                 .contains("nested/")
-                .contains("2026-01-01 00:00")
+                .contains(Listing.time(java.time.Instant.parse("2026-01-01T00:00:00Z")))
                 .doesNotContain("demo://items/");
         Run tree = run("ls", "--tree", http.endpoint().toString());
         assertThat(tree.out()).contains("demo://collection").contains("\u2514\u2500\u2500 ");
