@@ -121,4 +121,15 @@ class ClientErrorsIT {
         assertThat(run.code()).isEqualTo(ExitCodes.NOT_FOUND);
         assertThat(run.err()).contains("not found: test://no-such-resource");
     }
+
+    @Test
+    void theServerRootInsteadOfItsEndpointGetsAHint() {
+        String root = http.endpoint().resolve("/").toString();
+        Cli.Run run = Cli.run("ls", root);
+        assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
+        assertThat(run.err()).contains("MCP endpoints are usually at a path, such as " + http.endpoint());
+        Cli.Run noHost = Cli.run("ls", "http:///", "--timeout", "60s");
+        assertThat(noHost.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noHost.err()).contains("names no host");
+    }
 }

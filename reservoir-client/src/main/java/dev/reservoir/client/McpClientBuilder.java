@@ -106,12 +106,23 @@ public final class McpClientBuilder {
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
             throw new IllegalArgumentException("an HTTP server needs an http:// or https:// URL, not " + endpoint);
         }
+        if (endpoint.getHost() == null) {
+            throw new IllegalArgumentException("'" + endpoint + "' names no host, as in http://127.0.0.1:8080/mcp");
+        }
         this.target = new Http(endpoint);
         return this;
     }
 
     public McpClientBuilder http(String endpoint) {
-        return http(URI.create(endpoint));
+        return http(uri(endpoint));
+    }
+
+    private static URI uri(String endpoint) {
+        try {
+            return new URI(endpoint);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("'" + endpoint + "' is not a URL: " + e.getReason());
+        }
     }
 
     /** A server on a byte-stream pair framed as stdio (pipes, sockets, an in-process server). */
@@ -126,7 +137,7 @@ public final class McpClientBuilder {
      */
     public McpClientBuilder server(String spec) {
         if (spec.startsWith("http://") || spec.startsWith("https://")) {
-            return http(URI.create(spec));
+            return http(uri(spec));
         }
         if (spec.startsWith("stdio:")) {
             List<String> words = CommandLines.split(spec.substring("stdio:".length()));
@@ -325,9 +336,13 @@ public final class McpClientBuilder {
                         null,
                         useCache);
             } catch (RuntimeException sse) {
+                String path = uri.getRawPath();
+                String hint = path == null || path.isEmpty() || path.equals("/")
+                        ? " (MCP endpoints are usually at a path, such as " + uri.resolve("/mcp") + ")"
+                        : "";
                 McpClientException both = new McpClientException(
                         "could not connect to " + uri + ": Streamable HTTP: "
-                                + streamable.getCause().getMessage() + "; HTTP+SSE: " + sse.getMessage(),
+                                + streamable.getCause().getMessage() + "; HTTP+SSE: " + sse.getMessage() + hint,
                         sse);
                 both.addSuppressed(streamable);
                 throw both;

@@ -59,4 +59,14 @@ class ConnectErrorsTest {
                 .isInstanceOf(McpTimeoutException.class)
                 .hasMessageContaining("within 800 ms");
     }
+
+    @Test
+    void aUrlWithoutAHostIsRefusedAtOnce() {
+        assertThatThrownBy(() -> McpClient.builder().server("http:///"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'http:///' names no host, as in http://127.0.0.1:8080/mcp");
+        assertThatThrownBy(() -> McpClient.builder().server("http://"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("'http://' is not a URL");
+    }
 }

@@ -166,7 +166,14 @@ public final class StreamableHttpTransport implements ClientTransport {
 
     @Override
     public void send(Call<?> call) {
-        Thread.ofVirtual().name("mcp-http-" + call.method()).start(() -> exchange(call));
+        Thread.ofVirtual().name("mcp-http-" + call.method()).start(() -> {
+            try {
+                exchange(call);
+            } catch (RuntimeException e) {
+                // Whatever goes wrong, the call fails now rather than waiting out its deadline.
+                rpc.fail(call, new McpClientException("could not send " + call.method() + ": " + e.getMessage(), e));
+            }
+        });
     }
 
     @Override
