@@ -68,4 +68,28 @@ final class Cli {
         assertThat(node).as("Node 22 from npm (run `npm ci` in interop/)").isExecutable();
         return "stdio:" + node + " " + interop.resolve("servers").resolve(script);
     }
+
+    /**
+     * The first URL {@code serve} names in its banner on stderr ("over HTTP at URL"); the rest of
+     * stderr is drained so the server never blocks on it.
+     */
+    static String bannerUrl(Process serve, String scheme) throws IOException {
+        java.io.BufferedReader err = new java.io.BufferedReader(
+                new java.io.InputStreamReader(serve.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
+        java.util.regex.Pattern at = java.util.regex.Pattern.compile("over HTTP at (" + scheme + "://\\S+)");
+        for (String line; (line = err.readLine()) != null; ) {
+            java.util.regex.Matcher m = at.matcher(line);
+            if (m.find()) {
+                Thread.ofPlatform().daemon().start(() -> {
+                    try {
+                        err.transferTo(java.io.Writer.nullWriter());
+                    } catch (IOException e) {
+                        // ended
+                    }
+                });
+                return m.group(1);
+            }
+        }
+        throw new AssertionError("the server did not say where it listens");
+    }
 }

@@ -2,46 +2,25 @@ package dev.reservoir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reservoir.demo.DemoServer;
-import dev.reservoir.server.McpServer;
-import dev.reservoir.transport.http.HttpTransport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the client commands say when something is wrong: in words, with the right exit code, early. */
 @Timeout(120)
 class ClientErrorsIT {
 
-    private static DemoServer demo;
-    private static McpServer server;
-    private static HttpTransport.Running http;
+    @RegisterExtension
+    static final DemoHttp DEMO = new DemoHttp();
 
-    @BeforeAll
-    static void startHttp() throws IOException {
-        demo = new DemoServer(Duration.ofMillis(300), Clock.systemUTC());
-        server = demo.configure(McpServer.builder()).build();
-        http = HttpTransport.builder().port(0).build().start(server);
-    }
-
-    @AfterAll
-    static void stopHttp() {
-        http.close();
-        server.close();
-        demo.close();
-    }
-
-    private static String demo() {
-        return http.endpoint().toString();
+    private static String endpoint() {
+        return DEMO.http().endpoint().toString();
     }
 
     @Test
@@ -117,17 +96,19 @@ class ClientErrorsIT {
 
     @Test
     void watchingAResourceThatDoesNotExistIsNotFound() {
-        Cli.Run run = Cli.run("watch", demo(), "test://no-such-resource");
+        Cli.Run run = Cli.run("watch", endpoint(), "test://no-such-resource");
         assertThat(run.code()).isEqualTo(ExitCodes.NOT_FOUND);
         assertThat(run.err()).contains("not found: test://no-such-resource");
     }
 
     @Test
     void theServerRootInsteadOfItsEndpointGetsAHint() {
-        String root = http.endpoint().resolve("/").toString();
+        String root = DEMO.http().endpoint().resolve("/").toString();
         Cli.Run run = Cli.run("ls", root);
         assertThat(run.code()).isEqualTo(ExitCodes.UNREACHABLE);
-        assertThat(run.err()).contains("MCP endpoints are usually at a path, such as " + http.endpoint());
+        assertThat(run.err())
+                .contains("MCP endpoints are usually at a path, such as "
+                        + DEMO.http().endpoint());
         Cli.Run noHost = Cli.run("ls", "http:///", "--timeout", "60s");
         assertThat(noHost.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(noHost.err()).contains("names no host");

@@ -2,16 +2,12 @@ package dev.reservoir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,66 +30,8 @@ class TlsIT {
 
     @BeforeAll
     static void serveHttps() throws Exception {
-        keytool(
-                "-genkeypair",
-                "-alias",
-                "server",
-                "-keyalg",
-                "EC",
-                "-groupname",
-                "secp256r1",
-                "-dname",
-                "CN=localhost",
-                "-ext",
-                "SAN=dns:localhost,ip:127.0.0.1",
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                dir.resolve("server.p12").toString(),
-                "-storepass",
-                "secret123");
-        keytool(
-                "-exportcert",
-                "-rfc",
-                "-alias",
-                "server",
-                "-keystore",
-                dir.resolve("server.p12").toString(),
-                "-storepass",
-                "secret123",
-                "-file",
-                dir.resolve("server.pem").toString());
-        keytool(
-                "-genkeypair",
-                "-alias",
-                "other",
-                "-keyalg",
-                "EC",
-                "-groupname",
-                "secp256r1",
-                "-dname",
-                "CN=other",
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                dir.resolve("other.p12").toString(),
-                "-storepass",
-                "secret123");
-        keytool(
-                "-exportcert",
-                "-rfc",
-                "-alias",
-                "other",
-                "-keystore",
-                dir.resolve("other.p12").toString(),
-                "-storepass",
-                "secret123",
-                "-file",
-                dir.resolve("other.pem").toString());
+        selfSigned("server", "CN=localhost", "SAN=dns:localhost,ip:127.0.0.1");
+        selfSigned("other", "CN=other", "SAN=dns:other.example");
         Files.writeString(dir.resolve("password"), "secret123\n");
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("a.md"), "a\n");
@@ -110,7 +48,7 @@ class TlsIT {
                         "--tls-password-file",
                         dir.resolve("password").toString())
                 .start();
-        endpoint = endpoint(server);
+        endpoint = Cli.bannerUrl(server, "https");
     }
 
     @AfterAll
@@ -120,34 +58,32 @@ class TlsIT {
         }
     }
 
-    private static void keytool(String... args) throws IOException, InterruptedException {
+    /** NAME.p12: a keystore with a self-signed key and certificate; NAME.pem: the certificate alone. */
+    private static void selfSigned(String name, String dname, String san) throws IOException, InterruptedException {
+        String store = dir.resolve(name + ".p12").toString();
+        keytool(
+                "-genkeypair -alias " + name + " -keyalg EC -groupname secp256r1 -validity 2 -storetype PKCS12"
+                        + " -storepass secret123 -keystore " + store,
+                "-dname",
+                dname,
+                "-ext",
+                san);
+        keytool(
+                "-exportcert -rfc -alias " + name + " -storepass secret123 -keystore " + store,
+                "-file",
+                dir.resolve(name + ".pem").toString());
+    }
+
+    /** Runs keytool: the options in the first argument (split at spaces), then the rest as they are. */
+    private static void keytool(String options, String... more) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(args));
+        command.addAll(List.of(options.split(" ")));
+        command.addAll(List.of(more));
         Process keytool = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(keytool.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(keytool.exitValue()).as(output).isZero();
-    }
-
-    private static String endpoint(Process process) throws IOException {
-        BufferedReader err =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-        Pattern at = Pattern.compile("over HTTP at (https://\\S+)");
-        for (String line; (line = err.readLine()) != null; ) {
-            Matcher m = at.matcher(line);
-            if (m.find()) {
-                Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        err.transferTo(java.io.Writer.nullWriter());
-                    } catch (IOException e) {
-                        // ended
-                    }
-                });
-                return m.group(1);
-            }
-        }
-        throw new AssertionError("the server did not say where it listens");
     }
 
     @Test

@@ -395,11 +395,15 @@ public final class McpClientBuilder {
             }
             return new ClientImpl(connection, requestTimeout);
         } catch (IOException | RuntimeException e) {
+            boolean wasRunning = process != null && process.process().isAlive();
             transport.close();
             if (e instanceof Handshake.LegacyHttp legacy) {
                 throw legacy;
             }
             String why = process == null ? "" : " (" + process.describeExit() + stray(transport) + ")";
+            if (e instanceof McpTimeoutException && wasRunning) {
+                why = ""; // it did not end by itself: its exit code (from our SIGTERM) would mislead
+            }
             String what = e.getMessage();
             if (process != null
                     && !process.process().isAlive()

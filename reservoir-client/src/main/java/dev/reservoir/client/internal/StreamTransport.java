@@ -152,15 +152,22 @@ public final class StreamTransport implements ClientTransport {
         }
         if (onClose != null) {
             onClose.run();
+            // The process has ended, so its stdout ends too: let the reader take what is left (often
+            // the line that says why it failed) before the stream is closed under it.
+            awaitReader(2000);
         }
         try {
             in.close();
         } catch (IOException e) {
             log.debug("Closing the server's output failed", e);
         }
+        awaitReader(2000);
+    }
+
+    private void awaitReader(long millis) {
         if (reader != null && reader != Thread.currentThread()) {
             try {
-                reader.join(2000);
+                reader.join(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
