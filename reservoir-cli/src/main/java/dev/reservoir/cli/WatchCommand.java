@@ -95,47 +95,12 @@ final class WatchCommand implements Callable<Integer> {
             for (String uri : uris) {
                 requireExists(client, uri);
             }
-            boolean lists = listChanged || uris.isEmpty();
-            Thread hook = new Thread(
-                    () -> {
-                        stopping.set(true);
-                        err.println("reservoir watch: stopped");
-                        err.flush();
-                        client.close();
-                    },
-                    "reservoir-watch-stop");
+            Thread hook = new Thread(() -> stop(stopping, client, err), "reservoir-watch-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            try (Subscription sub = client.subscribe(uris, lists, new ResourceListener() {
-                @Override
-                public void updated(String uri) {
-                    events.add(new Event(Instant.now(), "updated", uri, null));
-                }
-
-                @Override
-                public void listChanged() {
-                    events.add(new Event(Instant.now(), "list_changed", null, null));
-                }
-
-                @Override
-                public void closed(Throwable cause) {
-                    events.add(new Event(Instant.now(), "closed", null, cause));
-                }
-            })) {
-                if (sub.uris().isEmpty() && !sub.listChanged()) {
-                    err.println("reservoir watch: the server will not report changes to "
-                            + (uris.isEmpty() ? "its list of resources" : String.join(", ", uris))
-                            + " (it offers no subscriptions)");
-                    err.flush();
+            try (Subscription sub = client.subscribe(uris, listChanged || uris.isEmpty(), queueing(events))) {
+                if (!announce(sub, client, err)) {
                     return ExitCodes.UNSUPPORTED;
                 }
-                List<String> refused =
-                        uris.stream().filter(u -> !sub.uris().contains(u)).toList();
-                if (!refused.isEmpty()) {
-                    err.println("reservoir watch: the server will not report changes to " + String.join(", ", refused));
-                }
-                err.println("reservoir watch: watching " + what(sub.uris().size(), sub.listChanged()) + " (protocol "
-                        + client.server().revision() + "); Ctrl-C to stop");
-                err.flush();
                 return loop(client, events, stopping, out, err);
             } finally {
                 try {
@@ -150,6 +115,53 @@ final class WatchCommand implements Callable<Integer> {
         } catch (Exception e) {
             return ExitCodes.report("watch", e, err);
         }
+    }
+
+    /** Ctrl-C (or SIGTERM): say so in a word, then end the subscription; the loop then ends quietly. */
+    private static void stop(AtomicBoolean stopping, McpClient client, PrintWriter err) {
+        stopping.set(true);
+        err.println("reservoir watch: stopped");
+        err.flush();
+        client.close();
+    }
+
+    private static ResourceListener queueing(BlockingQueue<Event> events) {
+        return new ResourceListener() {
+            @Override
+            public void updated(String uri) {
+                events.add(new Event(Instant.now(), "updated", uri, null));
+            }
+
+            @Override
+            public void listChanged() {
+                events.add(new Event(Instant.now(), "list_changed", null, null));
+            }
+
+            @Override
+            public void closed(Throwable cause) {
+                events.add(new Event(Instant.now(), "closed", null, cause));
+            }
+        };
+    }
+
+    /** Says what is watched (and what the server refused); false when it refused everything. */
+    private boolean announce(Subscription sub, McpClient client, PrintWriter err) {
+        if (sub.uris().isEmpty() && !sub.listChanged()) {
+            err.println("reservoir watch: the server will not report changes to "
+                    + (uris.isEmpty() ? "its list of resources" : String.join(", ", uris))
+                    + " (it offers no subscriptions)");
+            err.flush();
+            return false;
+        }
+        List<String> refused =
+                uris.stream().filter(u -> !sub.uris().contains(u)).toList();
+        if (!refused.isEmpty()) {
+            err.println("reservoir watch: the server will not report changes to " + String.join(", ", refused));
+        }
+        err.println("reservoir watch: watching " + what(sub.uris().size(), sub.listChanged()) + " (protocol "
+                + client.server().revision() + "); Ctrl-C to stop");
+        err.flush();
+        return true;
     }
 
     /** "1 resource", "3 resources and the list of resources", "the list of resources". */

@@ -336,16 +336,7 @@ public final class McpClientBuilder {
                         null,
                         useCache);
             } catch (RuntimeException sse) {
-                String path = uri.getRawPath();
-                String hint = path == null || path.isEmpty() || path.equals("/")
-                        ? " (MCP endpoints are usually at a path, such as " + uri.resolve("/mcp") + ")"
-                        : "";
-                McpClientException both = new McpClientException(
-                        "could not connect to " + uri + ": Streamable HTTP: "
-                                + streamable.getCause().getMessage() + "; HTTP+SSE: " + sse.getMessage() + hint,
-                        sse);
-                both.addSuppressed(streamable);
-                throw both;
+                throw ConnectFailure.neitherHttpTransport(uri, streamable, sse);
             }
         }
         if (revision == null) {
@@ -397,40 +388,8 @@ public final class McpClientBuilder {
         } catch (IOException | RuntimeException e) {
             boolean wasRunning = process != null && process.process().isAlive();
             transport.close();
-            if (e instanceof Handshake.LegacyHttp legacy) {
-                throw legacy;
-            }
-            String why = process == null ? "" : " (" + process.describeExit() + stray(transport) + ")";
-            if (e instanceof McpTimeoutException && wasRunning) {
-                why = ""; // it did not end by itself: its exit code (from our SIGTERM) would mislead
-            }
-            String what = e.getMessage();
-            if (process != null
-                    && !process.process().isAlive()
-                    && what != null
-                    && (what.startsWith("could not send") || what.contains("closed"))) {
-                what = "the server exited before it answered"; // not "Stream closed" or "Broken pipe"
-            }
-            if (e instanceof McpTimeoutException t) {
-                // Still a timeout: callers tell "too slow" from "unreachable" by the type.
-                McpTimeoutException slow = new McpTimeoutException(
-                        "could not connect to " + origin + ": " + t.getMessage() + why, t.method(), t.timeout());
-                slow.initCause(t);
-                throw slow;
-            }
-            if (e instanceof McpClientException m && why.isEmpty()) {
-                throw m;
-            }
-            throw new McpClientException("could not connect to " + origin + ": " + what + why, e);
+            throw ConnectFailure.of(e, origin, process, wasRunning, transport);
         }
-    }
-
-    /** What a stdio server wrote on stdout that was not a message: often why it failed (a usage text). */
-    private static String stray(ClientTransport transport) {
-        List<String> lines = transport instanceof StreamTransport stream ? stream.strayLines() : List.of();
-        return lines.isEmpty()
-                ? ""
-                : "; it wrote on stdout, where only MCP messages belong:\n  " + String.join("\n  ", lines);
     }
 
     private static Duration positive(Duration d) {
