@@ -31,7 +31,7 @@ class WatchInterruptIT {
 
     /** What Ctrl-C does: SIGINT. */
     private static void interrupt(Process process) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start();
+        Process kill = new ProcessBuilder("sh", "-c", "kill -INT " + process.pid()).start(); // the shell's own kill
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     }
 }
