@@ -1,5 +1,7 @@
 package dev.reservoir.cli;
 
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -60,7 +62,11 @@ final class SetupCommand implements Callable<Integer> {
         out.println("To serve " + String.join(" and ", paths) + " to an MCP client (Claude Desktop, VS Code, the MCP"
                 + " Inspector...), add this to the client's configuration:");
         out.println();
-        out.println(Listing.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(config(paths)));
+        // As people write these files: "key": value, not Jackson's default "key" : value.
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(
+                        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+        out.println(Listing.JSON.writer(printer).writeValueAsString(config(paths)));
         out.println();
         out.println("To look at it from here: " + launcher().getFirst() + " ls stdio:\"" + String.join(" ", launcher())
                 + " serve "

@@ -35,6 +35,7 @@ class SetupCommandTest {
         JsonNode config = new ObjectMapper().readTree(out.substring(out.indexOf('{'), out.lastIndexOf('}') + 1));
         JsonNode entry = config.path("mcpServers").path("my-docs");
         assertThat(entry.path("command").asText()).isEqualTo("/opt/reservoir/reservoir");
+        assertThat(out).contains("\"command\": \"/opt/reservoir/reservoir\"");
         assertThat(entry.path("args").toString()).isEqualTo("[\"serve\",\"" + docs + "\"]");
         assertThat(out).contains("/opt/reservoir/reservoir ls stdio:\"/opt/reservoir/reservoir serve '" + docs + "'\"");
     }
