@@ -4,6 +4,7 @@ import dev.reservoir.transport.http.BearerTokens;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.http.HttpTransportBuilder;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +14,9 @@ import picocli.CommandLine.Option;
 
 /** The HTTP options of {@code reservoir serve}, merged with the {@code http:} section of a config file. */
 final class HttpOptions {
+
+    /** The names a local client uses; the transport answers them by default when bound to loopback. */
+    private static final List<String> LOCALHOST = List.of("localhost", "127.0.0.1", "[::1]");
 
     @Option(
             names = "--http",
@@ -112,8 +116,8 @@ final class HttpOptions {
         }
         HttpTransportBuilder b = HttpTransport.builder();
         listen(b, listen);
-        List<String> hosts = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
-        if (hosts != null && !hosts.isEmpty()) {
+        List<String> hosts = allowedHosts(file);
+        if (!hosts.isEmpty()) {
             b.allowedHosts(hosts);
         }
         List<String> origins = !allowOrigins.isEmpty() ? allowOrigins : file.allowOrigins();
@@ -140,6 +144,53 @@ final class HttpOptions {
             b.maxStreams(maxStreams);
         }
         return b.build();
+    }
+
+    /**
+     * The Host names to answer: --allow-host (else the config's) plus the localhost names, which
+     * they add to rather than replace (the operator can still reach the server locally). Empty
+     * when none is given: the transport's default then applies.
+     */
+    private List<String> allowedHosts(ServeConfig.Http file) {
+        List<String> given = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
+        if (given == null || given.isEmpty()) {
+            return List.of();
+        }
+        List<String> hosts = new ArrayList<>(LOCALHOST);
+        given.stream().filter(h -> !hosts.contains(h)).forEach(hosts::add);
+        return hosts;
+    }
+
+    /**
+     * URLs people can use for the endpoint: as it is, or, bound to every interface (0.0.0.0, ::),
+     * with localhost and each allowed host name (or this machine's name when any host is answered)
+     * in place of the address, which no client can connect to.
+     */
+    List<String> reachableAt(URI endpoint, ServeConfig.Http config) {
+        String host = endpoint.getHost();
+        if (!host.equals("0.0.0.0") && !host.equals("[::]") && !host.equals("[0:0:0:0:0:0:0:0]")) {
+            return List.of(endpoint.toString());
+        }
+        ServeConfig.Http file =
+                config == null ? new ServeConfig.Http(null, null, null, null, null, null, null, null) : config;
+        List<String> names = new ArrayList<>(List.of("127.0.0.1"));
+        List<String> given = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
+        if (given != null && !given.isEmpty()) {
+            given.stream()
+                    .map(h -> h.replaceFirst(":\\d+$", ""))
+                    .filter(h -> !LOCALHOST.contains(h))
+                    .forEach(names::add);
+        } else {
+            try {
+                names.add(java.net.InetAddress.getLocalHost().getHostName());
+            } catch (java.net.UnknownHostException e) {
+                // localhost only, then
+            }
+        }
+        return names.stream()
+                .distinct()
+                .map(name -> endpoint.getScheme() + "://" + name + ":" + endpoint.getPort() + endpoint.getPath())
+                .toList();
     }
 
     private static void listen(HttpTransportBuilder b, String listen) {

@@ -30,18 +30,22 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
-            "when files change. Over stdio by default (one client, the process that started this one), or",
-            "over HTTP with --http (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05",
-            "HTTP+SSE transport at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only",
-            "to localhost Host and Origin headers. Hidden files and what .gitignore ignores are not shown."
+            "Serve folders as MCP resources, over stdio or HTTP.",
+            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
+                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
+                    + " by default (one client, the process that started this one), or over HTTP with --http"
+                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
+                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to localhost"
+                    + " Host and Origin headers; --allow-host adds names to those."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio), or the server was stopped",
+            "0:the client closed stdin (stdio)",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)"
+            "3:could not listen on the HTTP address (in use, or not an address of this machine)",
+            "130:stopped with Ctrl-C (SIGINT)",
+            "143:stopped with SIGTERM"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -86,6 +90,12 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
     int consolePort;
+
+    /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
+    @Option(
+            names = "--verbose",
+            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
+    boolean verbose;
 
     @Mixin
     HttpOptions httpOptions;
@@ -145,7 +155,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private List<Path> roots(ServeConfig config) {
         if (!folders.isEmpty()) {
-            return folders;
+            return folders.stream().map(p -> ServeConfig.home(p.toString())).toList();
         }
         if (config.paths() != null && !config.paths().isEmpty()) {
             return config.paths().stream()
@@ -162,14 +172,30 @@ final class ServeCommand implements Callable<Integer> {
             try {
                 running = http.start(server);
             } catch (BindException e) {
-                return fail(err, e.getMessage(), 3);
+                String why = e.getMessage() == null ? "" : e.getMessage();
+                return fail(
+                        err,
+                        why.contains("Cannot assign requested address")
+                                ? "cannot listen on "
+                                        + (httpOptions.http != null
+                                                ? httpOptions.http
+                                                : config.http().listen())
+                                        + ": that address is not one of this machine's"
+                                : why,
+                        3);
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
-            err.println("reservoir serve: " + what + " over HTTP at " + running.endpoint()
+            List<String> urls = httpOptions.reachableAt(running.endpoint(), config.http());
+            err.println("reservoir serve: " + what + " over HTTP at " + String.join(" and ", urls)
                     + (running.legacySseEndpoint() == null
                             ? ""
-                            : " (2024-11-05 HTTP+SSE at " + running.legacySseEndpoint() + ")"));
+                            : " (2024-11-05 HTTP+SSE at "
+                                    + java.net
+                                            .URI
+                                            .create(urls.getFirst())
+                                            .resolve(running.legacySseEndpoint().getPath())
+                                    + ")"));
             err.flush();
         }
         boolean alsoStdio = http == null || (stdio != null ? stdio : Boolean.TRUE.equals(config.stdio()));
