@@ -64,6 +64,15 @@ public final class JsonRpcCodec {
 
     /** Decodes one frame from part of a byte array. */
     public Decoded decode(byte[] frame, int offset, int length) {
+        int malformed = StrictUtf8.firstMalformed(frame, offset, length);
+        if (malformed >= 0) {
+            // Jackson decodes overlong forms (C0 AF is '/'), which would let a crafted byte sequence
+            // pass for a character no check saw; RFC 8259 requires UTF-8, so refuse it whole.
+            return invalid(
+                    null,
+                    JsonRpcError.parseError("Parse error: the message is not valid UTF-8 at byte "
+                            + (malformed - offset + 1) + " (an overlong, truncated or out-of-range sequence)"));
+        }
         JsonNode tree;
         try {
             tree = mapper.readTree(frame, offset, length);

@@ -71,6 +71,45 @@ class JsonRpcCodecTest {
     }
 
     @Test
+    void overlongOrOtherwiseMalformedUtf8IsAParseError() {
+        // C0 AF is an overlong '/': a lenient decoder turns "a%C0%AFb"-style bytes into a path separator.
+        byte[][] malformed = {
+            {(byte) 0xC0, (byte) 0xAF},
+            {(byte) 0xC1, (byte) 0xBF},
+            {(byte) 0xE0, (byte) 0x80, (byte) 0xAF},
+            {(byte) 0xF0, (byte) 0x80, (byte) 0x80, (byte) 0xAF},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            {(byte) 0x80},
+            {(byte) 0xE2, (byte) 0x82}
+        };
+        for (byte[] bad : malformed) {
+            byte[] frame = frameWithString(bad);
+            Decoded decoded = codec.decode(frame, 0, frame.length);
+            assertThat(decoded)
+                    .as("%s", java.util.HexFormat.ofDelimiter(" ").formatHex(bad))
+                    .isInstanceOf(Decoded.Invalid.class);
+            JsonRpcError error = ((Decoded.Invalid) decoded).error().error();
+            assertThat(error.code()).isEqualTo(-32700);
+            assertThat(error.message()).contains("UTF-8").contains("byte 56");
+        }
+        byte[] fine = frameWithString("é€😀".getBytes(StandardCharsets.UTF_8));
+        assertThat(codec.decode(fine, 0, fine.length)).isInstanceOf(Decoded.Single.class);
+    }
+
+    /** A ping whose params hold one string made of these bytes (which start at byte 56). */
+    private static byte[] frameWithString(byte[] inside) {
+        byte[] head = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\""
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "\"}}".getBytes(StandardCharsets.UTF_8);
+        byte[] frame = new byte[head.length + inside.length + tail.length];
+        System.arraycopy(head, 0, frame, 0, head.length);
+        System.arraycopy(inside, 0, frame, head.length, inside.length);
+        System.arraycopy(tail, 0, frame, head.length + inside.length, tail.length);
+        return frame;
+    }
+
+    @Test
     void invalidEnvelopesKeepTheIdWhenItCanBeRead() {
         Decoded.Invalid noVersion = (Decoded.Invalid) codec.decode("{\"id\":5,\"method\":\"ping\"}");
         assertThat(noVersion.error().id()).isEqualTo(RequestId.of(5));
