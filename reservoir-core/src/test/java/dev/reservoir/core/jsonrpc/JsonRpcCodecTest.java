@@ -171,6 +171,64 @@ class JsonRpcCodecTest {
                 .isEqualTo("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"text\":\"line\\nwith \\\"quotes\\\"\"}}]");
     }
 
+    /** A deferred result that records what the codec did with it. */
+    private static final class Recording implements DeferredResult {
+        final JsonRpcError error;
+        final List<String> calls = new java.util.ArrayList<>();
+
+        Recording(JsonRpcError error) {
+            this.error = error;
+        }
+
+        @Override
+        public JsonRpcError open() {
+            calls.add("open");
+            return error;
+        }
+
+        @Override
+        public void writeTo(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException {
+            calls.add("write");
+            g.writeStartObject();
+            g.writeEndObject();
+        }
+
+        @Override
+        public void close() {
+            calls.add("close");
+        }
+    }
+
+    @Test
+    void aDeferredResultIsOpenedRightBeforeItIsWrittenAndMayTurnIntoAnError() throws Exception {
+        Recording fine = new Recording(null);
+        Recording gone = new Recording(new JsonRpcError(-32002, "Resource not found", null));
+        var out = new java.io.ByteArrayOutputStream();
+        codec.writeBatch(
+                List.of(new JsonRpcResult(RequestId.of(1), fine), new JsonRpcResult(RequestId.of(2), gone)), out);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},"
+                                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32002,\"message\":\"Resource not found\"}}]");
+        assertThat(fine.calls).containsExactly("open", "write", "close");
+        assertThat(gone.calls).containsExactly("open", "close");
+    }
+
+    @Test
+    void aPeakOfWritersLeavesABoundedNumberOfBufferSetsBehind() throws Exception {
+        // 1,000 generators open at once, as 1,000 answers being written at once would be.
+        List<com.fasterxml.jackson.core.JsonGenerator> open = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            open.add(codec.generator(java.io.OutputStream.nullOutputStream()));
+        }
+        for (var generator : open) {
+            generator.writeString("x");
+            generator.close();
+        }
+        assertThat(codec.mapper().getFactory()._getRecyclerPool().pooledCount())
+                .isLessThanOrEqualTo(JsonRpcCodec.POOLED_BUFFER_SETS);
+    }
+
     @Test
     void aWriteThatFailsHalfWayLeavesBrokenJson() {
         JsonWritable failing = g -> {
