@@ -110,7 +110,14 @@ final class ConnectionImpl implements ServerConnection {
             replies.finish();
             return;
         }
-        BatchCollector collector = new BatchCollector(replies);
+        JsonRpcErrorResponse tooLong =
+                BatchCollector.refusal(batch, server.settings().maxBatchLength());
+        if (tooLong != null) {
+            sendQuietly(replies, tooLong);
+            replies.finish();
+            return;
+        }
+        BatchCollector collector = new BatchCollector(replies, replies.capsMessageSize() ? server.messageCap() : null);
         for (Decoded item : batch.items()) {
             switch (item) {
                 case Decoded.Single(JsonRpcRequest request) -> start(request, collector.slot());
@@ -196,16 +203,11 @@ final class ConnectionImpl implements ServerConnection {
             // answer. Free the permit only after: a transport waiting for the connection to be
             // idle (stdin closed) must not close its output while this answer is being written.
             forget(call);
-            sendQuietly(call.replies, response);
+            sendQuietly(
+                    call.replies,
+                    call.replies.capsMessageSize() ? server.messageCap().fit(response) : response);
             end(call);
-            if (call.replies instanceof BatchCollector.Slot slot) {
-                slot.adopt(call); // its streams are written (and closed) when the whole batch is
-            } else {
-                call.closeHeld();
-            }
             call.replies.finish();
-        } else {
-            call.closeHeld();
         }
     }
 
@@ -228,7 +230,6 @@ final class ConnectionImpl implements ServerConnection {
             return;
         }
         call.interrupt();
-        call.closeHeld();
         log.warn(
                 "{} (id {}) timed out after {}",
                 call.method,
@@ -274,7 +275,6 @@ final class ConnectionImpl implements ServerConnection {
         }
         end(call);
         call.interrupt();
-        call.closeHeld();
         Runnable onEnd = call.onEnd;
         if (onEnd != null) {
             onEnd.run();
@@ -399,7 +399,9 @@ final class ConnectionImpl implements ServerConnection {
         try {
             sink.send(message);
         } catch (IOException | RuntimeException e) {
-            log.debug("Could not send to the client (it may be gone)", e);
+            if (!AnswerBrokenException.reported(e, sink, message)) {
+                log.debug("Could not send to the client (it may be gone)", e);
+            }
         }
     }
 

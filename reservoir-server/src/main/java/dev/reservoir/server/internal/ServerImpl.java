@@ -27,6 +27,8 @@ public final class ServerImpl implements McpServer {
     private final Cursors cursors;
     private final SubscriptionHub hub;
     private final Dispatcher dispatcher;
+    private final StreamBudget streams;
+    private final MessageCap messageCap;
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
     private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
@@ -39,6 +41,9 @@ public final class ServerImpl implements McpServer {
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
         this.dispatcher = new Dispatcher(this);
+        this.streams = new StreamBudget(
+                settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
+        this.messageCap = new MessageCap(settings.maxMessageBytes());
         // One platform thread for deadlines only; requests themselves run on virtual threads.
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "reservoir-deadlines");
@@ -76,6 +81,16 @@ public final class ServerImpl implements McpServer {
 
     Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The places for content streams open at once, shared by every connection. */
+    StreamBudget streams() {
+        return streams;
+    }
+
+    /** Fits answers to the message size clients that read messages whole accept (stdio). */
+    MessageCap messageCap() {
+        return messageCap;
     }
 
     @Override

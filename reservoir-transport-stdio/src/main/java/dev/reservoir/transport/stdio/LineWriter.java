@@ -36,6 +36,12 @@ final class LineWriter implements MessageSink {
         write(() -> codec.writeBatch(messages, out));
     }
 
+    /** A stdio client reads each line whole, and the TypeScript SDK drops one over 10 MiB. */
+    @Override
+    public boolean capsMessageSize() {
+        return true;
+    }
+
     private interface Body {
         void write() throws IOException;
     }
