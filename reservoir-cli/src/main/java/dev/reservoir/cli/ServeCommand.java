@@ -63,7 +63,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
 
     @Option(
@@ -80,6 +80,14 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
+
+    @Option(
+            names = "--max-message-size",
+            paramLabel = "SIZE",
+            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
+            converter = ByteSizeConverter.class)
+    Long maxMessageSize;
 
     @Mixin
     HttpOptions httpOptions;
@@ -104,6 +112,13 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        if (maxMessageSize != null) {
+            try {
+                builder.maxMessageBytes(maxMessageSize);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
