@@ -19,23 +19,31 @@ import tools.jackson.databind.json.JsonMapper;
  * Measures the largest blob the official Java SDK's stdio client reads over stdio without losing
  * its connection. Not a test: a probe for the README's table. Each probe writes DIR/probe.bin of N
  * random bytes and reads it with a new client that starts the given server command (which must
- * serve DIR with its own message limit raised); a binary search over N follows.
+ * serve DIR with its own message limit raised): N doubles from 1 MiB to 64 MiB, and a binary search
+ * follows the first failure. {@code failsAtBytes} -1: none failed.
  *
  * <p>Usage: {@code java -cp java-sdk-server.jar dev.reservoir.peer.javasdk.LargestRead DIR command [args...]}
  */
 public final class LargestRead {
+
+    /** The largest blob tried: 64 MiB (85 MiB of base64). */
+    private static final long LARGEST = 64L << 20;
 
     private LargestRead() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         List<String> command = Arrays.asList(args).subList(1, args.length);
-        long good = 1 << 20;
-        long bad = 32 << 20;
-        if (!survives(dir, command, good) || survives(dir, command, bad)) {
-            throw new IllegalStateException("expected " + good + " bytes to read and " + bad + " not to");
+        long good = 0;
+        long bad = -1;
+        for (long n = 1 << 20; n <= LARGEST; n *= 2) { // doubling first: this client may have no cap at all
+            if (!survives(dir, command, n)) {
+                bad = n;
+                break;
+            }
+            good = n;
         }
-        while (bad - good > 1024) {
+        while (bad > 0 && bad - good > 1024) {
             long mid = (good + bad) / 2;
             if (survives(dir, command, mid)) {
                 good = mid;
@@ -76,6 +84,7 @@ public final class LargestRead {
             return contents instanceof McpSchema.BlobResourceContents blob
                     && Base64.getDecoder().decode(blob.blob()).length == n;
         } catch (RuntimeException e) {
+            System.err.println(n + " bytes: " + e);
             return false;
         }
     }
