@@ -38,10 +38,11 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio), or the server was stopped",
+            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)"
+            "3:could not listen on the HTTP address (in use, or not allowed)",
+            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -163,6 +164,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
+        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {

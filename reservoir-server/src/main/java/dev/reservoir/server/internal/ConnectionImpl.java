@@ -47,6 +47,11 @@ final class ConnectionImpl implements ServerConnection {
             McpMethods.RESOURCES_UNSUBSCRIBE,
             McpMethods.SUBSCRIPTIONS_LISTEN);
 
+    private static final JsonRpcError SHUTTING_DOWN = new JsonRpcError(
+            ErrorCodes.INTERNAL_ERROR,
+            "Server shutting down: it finishes the answers in progress and takes no new requests",
+            null);
+
     private final ServerImpl server;
     private final MessageSink notifications;
     private final Semaphore permits;
@@ -143,6 +148,13 @@ final class ConnectionImpl implements ServerConnection {
             permits.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            replies.finish();
+            return;
+        }
+        if (server.draining()) {
+            // Sent while holding a permit, so that a drain waits for the refusal to be written too.
+            sendQuietly(replies, new JsonRpcErrorResponse(request.id(), SHUTTING_DOWN));
+            permits.release();
             replies.finish();
             return;
         }

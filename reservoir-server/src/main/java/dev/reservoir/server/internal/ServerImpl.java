@@ -34,6 +34,7 @@ public final class ServerImpl implements McpServer {
     private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
     private final List<Watch> listWatches = new ArrayList<>();
     private volatile boolean closed;
+    private volatile boolean draining;
 
     public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
         this.settings = settings;
@@ -125,6 +126,23 @@ public final class ServerImpl implements McpServer {
                 Thread.startVirtualThread(call.onDeadline);
             }
         }
+    }
+
+    @Override
+    public boolean drain(java.time.Duration grace) throws InterruptedException {
+        draining = true;
+        long deadline = System.nanoTime() + grace.toNanos();
+        boolean idle = true;
+        for (ConnectionImpl connection : List.copyOf(connections)) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            idle &= connection.awaitIdle(java.time.Duration.ofNanos(left));
+        }
+        return idle;
+    }
+
+    /** Whether {@link #drain} was called: new requests are refused. */
+    boolean draining() {
+        return draining;
     }
 
     void forget(ConnectionImpl connection) {
