@@ -86,7 +86,9 @@ class ServeLifecycleIT {
 
     /** Sends a signal with the shell's own kill (a minimal system may lack /bin/kill). */
     private void signal(String name) throws Exception {
-        assertThat(new ProcessBuilder("sh", "-c", "kill -s " + name + " " + process.pid()).start().waitFor())
+        assertThat(new ProcessBuilder("sh", "-c", "kill -s " + name + " " + process.pid())
+                        .start()
+                        .waitFor())
                 .isZero();
     }
 
@@ -146,13 +148,18 @@ class ServeLifecycleIT {
         assertThat(process.exitValue()).isEqualTo(143);
     }
 
-    @Test
-    void ctrlCOnAnIdleServerExitsZero() throws Exception {
+    /** The demo set, initialized. */
+    private void startInitializedDemo() throws Exception {
         start("--demo");
         BufferedReader out =
                 new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         send(INIT);
         assertThat(out.readLine()).contains("protocolVersion");
+    }
+
+    @Test
+    void ctrlCOnAnIdleServerExitsZero() throws Exception {
+        startInitializedDemo();
         signal("INT");
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).isZero();
@@ -161,11 +168,7 @@ class ServeLifecycleIT {
 
     @Test
     void aClientThatClosesStdoutEndsTheServerThoughStdinStaysOpen() throws Exception {
-        start("--demo");
-        BufferedReader out =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        send(INIT);
-        assertThat(out.readLine()).contains("protocolVersion");
+        startInitializedDemo();
         process.getInputStream().close();
         send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"); // its answer meets the closed pipe
         assertThat(process.waitFor(30, TimeUnit.SECONDS))
