@@ -107,7 +107,7 @@ final class ContentMeter {
         if (text.length() > budget) {
             return OVER; // each character takes at least one byte
         }
-        Counting out = new Counting(budget + 2);
+        Counting out = new Counting(quoted(budget));
         try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
             g.writeString(text);
         } catch (Counting.Passed e) {
@@ -117,13 +117,18 @@ final class ContentMeter {
     }
 
     private static long escapedLength(Reader text, long budget) throws IOException {
-        Counting out = new Counting(budget + 2);
+        Counting out = new Counting(quoted(budget));
         try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
             g.writeString(text, -1);
         } catch (Counting.Passed e) {
             return OVER;
         }
         return out.count - 2;
+    }
+
+    /** The budget with room for the two quotes the writer adds (no budget is larger than "no limit"). */
+    private static long quoted(long budget) {
+        return budget > Long.MAX_VALUE - 2 ? Long.MAX_VALUE : budget + 2;
     }
 
     /** Counts what is written, and stops the writer once it passes the most allowed. */

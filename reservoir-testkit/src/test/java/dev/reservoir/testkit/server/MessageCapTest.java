@@ -99,7 +99,11 @@ class MessageCapTest {
         try (McpServer server = fixtures.builder().maxMessageBytes(CAP).build();
                 TestClient client = client(server, CAP)) {
             String held = "test://text/" + kindAndCount;
-            assertRefused(read(client, "held", held), held);
+            JsonNode refused = read(client, "held", held);
+            assertRefused(refused, held);
+            assertThat(refused.at("/error/data/size").asLong())
+                    .as("text held in memory is measured exactly, escapes included")
+                    .isBetween(72_000L, 80_300L);
             String streamed = "test://textstream/" + kindAndCount + "/unknown";
             assertRefused(read(client, "streamed", streamed), streamed);
             String kind = kindAndCount.substring(0, kindAndCount.indexOf('/'));
