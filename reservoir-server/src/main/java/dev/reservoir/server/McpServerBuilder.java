@@ -96,8 +96,9 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Adds a template whose decoded variables are not checked for {@code ..} segments, NUL bytes and
-     * encoded slashes. Only for handlers that never turn variables into paths.
+     * Adds a template whose decoded variables are not checked for {@code .} and {@code ..} segments,
+     * control characters, bidirectional overrides and encoded slashes. Only for handlers that never
+     * turn variables into paths or names.
      */
     public McpServerBuilder templateAllowingUnsafeValues(
             ResourceTemplate template, TemplateHandler handler, ArgumentCompleter completer) {
