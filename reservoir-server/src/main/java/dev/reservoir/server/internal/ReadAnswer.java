@@ -76,6 +76,8 @@ final class ReadAnswer implements DeferredResult {
             // Gone between the provider's answer and the first byte: that is "not found", not a failure.
             return error(
                     new ResourceNotFoundException(contents.get(index).resource().uri()));
+        } catch (McpException e) {
+            return error(e); // the provider said what is wrong (not found, too large)
         } catch (IOException | RuntimeException e) {
             return error(new IllegalStateException("could not open content: " + e.getMessage(), e));
         } catch (InterruptedException e) {
