@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@code test://textsized/{actual}/{announced}}: the same as text of 'a's;
  *   <li>{@code test://text/{kind}/{n}} and {@code test://textstream/{kind}/{n}/{announced}}: n characters
  *       of a kind ({@code plain}, {@code quote}, {@code control}, {@code emoji}), held in memory or streamed;
+ *   <li>{@code test://gone/{n}}: a stream of announced size n whose opening finds it gone;
  *   <li>{@code test://held/{n}}: n bytes whose stream waits, once opened, until {@link #release()}.
  * </ul>
  */
@@ -55,6 +56,16 @@ final class ContentFixtures {
                 .template(
                         template("test://textstream/{kind}/{n}/{announced}"),
                         r -> textStream(r, text(r.variable("kind"), (int) number(r, "n")), number(r, "announced")))
+                .template(
+                        template("test://gone/{n}"),
+                        r -> ReadResult.of(
+                                resource(r),
+                                ContentBody.binaryStream(
+                                        () -> {
+                                            throw new dev.reservoir.core.ResourceNotFoundException(
+                                                    r.uri().toString());
+                                        },
+                                        number(r, "n"))))
                 .template(
                         template("test://held/{n}"),
                         r -> ReadResult.of(

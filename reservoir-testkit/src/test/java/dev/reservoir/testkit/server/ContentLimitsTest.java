@@ -151,6 +151,16 @@ class ContentLimitsTest {
     }
 
     @Test
+    void contentGoneWhenItsAnswerIsWrittenIsNotFound() {
+        try (McpServer server = fixtures.builder().build();
+                TestClient client = TestClient.connect(server).initialize(ProtocolRevision.V2025_11_25)) {
+            JsonNode answer = readUri(client, "test://gone/10");
+            assertThat(answer.at("/error/code").asInt()).isEqualTo(-32002);
+            assertThat(answer.at("/error/data/uri").asText()).isEqualTo("test://gone/10");
+        }
+    }
+
+    @Test
     void aStreamOfUnknownSizeStopsAtTheReadLimit() {
         try (McpServer server = fixtures.builder()
                         .readOptions(new dev.reservoir.server.spi.ReadOptions(50, 1 << 20, 1000))
