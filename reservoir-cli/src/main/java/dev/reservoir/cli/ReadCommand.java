@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  reservoir read stdio:\"reservoir serve ~/docs\" file:///home/me/docs/notes.md",
-            "  reservoir read SERVER demo://blob/10MiB -o blob.bin",
+            "  reservoir read SERVER demo://blob/large -o blob.bin",
             "  reservoir read SERVER 'demo://colors/{name}' -a name=teal"
         },
         exitCodeListHeading = "%nExit codes:%n",

@@ -40,12 +40,11 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio)",
+            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not an address of this machine)",
-            "130:stopped with Ctrl-C (SIGINT)",
-            "143:stopped with SIGTERM"
+            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
+            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -67,7 +66,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
 
     @Option(
@@ -97,6 +96,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
     boolean verbose;
 
+    @Option(
+            names = "--max-message-size",
+            paramLabel = "SIZE",
+            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
+            converter = ByteSizeConverter.class)
+    Long maxMessageSize;
+
     @Mixin
     HttpOptions httpOptions;
 
@@ -120,6 +127,13 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        if (maxMessageSize != null) {
+            try {
+                builder.maxMessageBytes(maxMessageSize);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -167,6 +181,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
+        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {

@@ -99,12 +99,12 @@ class ClientCommandsIT {
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out()).isEqualTo(DemoServer.STATIC_TEXT);
 
-        Run refused = run("read", DEMO.http().endpoint().toString(), "demo://blob/10MiB");
+        Run refused = run("read", DEMO.http().endpoint().toString(), DemoServer.BLOB_URI);
         assertThat(refused.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(refused.err()).contains("is binary").contains("-o FILE");
 
         Path file = dir.resolve("blob.bin");
-        Run blob = run("read", DEMO.http().endpoint().toString(), "demo://blob/10MiB", "-o", file.toString());
+        Run blob = run("read", DEMO.http().endpoint().toString(), DemoServer.BLOB_URI, "-o", file.toString());
         assertThat(blob.code()).as(blob.err()).isZero();
         assertThat(Files.size(file)).isEqualTo(DemoServer.BLOB_SIZE);
         assertThat(dir.toFile().list()).containsExactly("blob.bin");

@@ -123,10 +123,10 @@ class ConsoleDemoIT {
 
     @Test
     void largeBinaryContentIsStreamedAndCutWithANote() {
-        search("10MiB");
-        selectRow("demo://blob/10MiB");
+        search("large.bin");
+        selectRow("demo://blob/large");
         String note = browser.find("#cut-note").getText();
-        assertThat(note).contains("64 KiB").contains("10 MiB");
+        assertThat(note).contains("64 KiB").contains("4 MiB");
         assertThat(browser.find("pre.hex").getText()).startsWith("00000000  ");
         assertThat(browser.find("pre.hex").getText().lines()).hasSize(4096);
     }
@@ -215,7 +215,7 @@ class ConsoleDemoIT {
         browser.find("#filter-mime").clear();
         browser.js("arguments[0].dispatchEvent(new Event('input'))", browser.find("#filter-mime"));
         new org.openqa.selenium.support.ui.Select(browser.find("#filter-audience")).selectByValue("user");
-        waitForRows(uris -> uris.equals(java.util.Set.of("test://static-text", "demo://blob/10MiB")));
+        waitForRows(uris -> uris.equals(java.util.Set.of("test://static-text", "demo://blob/large")));
         new org.openqa.selenium.support.ui.Select(browser.find("#filter-audience")).selectByValue("");
         browser.js(
                 "arguments[0].value = '2026-01-01'; arguments[0].dispatchEvent(new Event('change'))",
@@ -225,7 +225,7 @@ class ConsoleDemoIT {
                 "arguments[0].value = ''; arguments[0].dispatchEvent(new Event('change'))",
                 browser.find("#filter-since"));
         browser.find("#filter-min").sendKeys("1000000");
-        waitForRows(uris -> uris.equals(java.util.Set.of("demo://blob/10MiB")));
+        waitForRows(uris -> uris.equals(java.util.Set.of("demo://blob/large")));
         browser.textContains("#list-status", "1 matching");
     }
 
