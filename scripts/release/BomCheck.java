@@ -51,6 +51,6 @@ final class BomCheck {
                 problems.add("bom", "manages " + id + ", which is not published");
             }
         }
-        problems.note("bom", "manages exactly the " + published.size() + " published jars");
+        problems.note("bom", "manages " + managed.size() + " artifacts; " + published.size() + " jars are published");
     }
 }

@@ -46,8 +46,8 @@ final class LayoutCheck {
             }
             new PomMetadata(staging, problems).check(artifact.artifactId());
         }
-        problems.note("layout", reactor.published().size() + " artifacts, " + files
-                + " files, each signed and checksummed; not staged (maven.deploy.skip): " + reactor.skipped());
+        problems.note("layout", reactor.published().size() + " artifacts published, " + files
+                + " files checked (signature, .md5, .sha1, POM metadata); not published: " + reactor.skipped());
     }
 
     private static List<String[]> requiredFiles(Reactor.Artifact artifact) {

@@ -51,8 +51,7 @@ final class ModuleCheck {
             }
             checkCompanions(artifact.artifactId(), descriptor.packages());
         }
-        problems.note("jpms", names.size() + " modules, " + packageOwner.size() + " packages, no package in two jars: "
-                + names);
+        problems.note("jpms", names.size() + " modules, " + packageOwner.size() + " packages: " + names);
     }
 
     private ModuleDescriptor describe(String artifactId, Path jar) {

@@ -65,8 +65,8 @@ final class NativeImageCheck {
             }
         }
         listed.checkAllSeen();
-        problems.note("native-image", "metadata entries checked per jar " + entries + "; " + calls
-                + " reflective calls found, each listed with its metadata in " + callsFile.getFileName());
+        problems.note("native-image", "metadata entries per jar " + entries + "; " + calls
+                + " reflective calls found in the jars");
     }
 
     private int checkMetadata(Reactor.Artifact artifact, Path jar, Metadata metadata) throws Exception {
