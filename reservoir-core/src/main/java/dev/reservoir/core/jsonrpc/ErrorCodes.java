@@ -26,5 +26,12 @@ public final class ErrorCodes {
      */
     public static final int CONTENT_TOO_LARGE = -31000;
 
+    /**
+     * Reservoir: the client, or the server as a whole, holds as many resource subscriptions as it
+     * may (data: scope "client" or "server", limit, held, requested). Over HTTP in the 2026-07-28
+     * era it is answered with status 429.
+     */
+    public static final int SUBSCRIPTION_LIMIT = -31001;
+
     private ErrorCodes() {}
 }

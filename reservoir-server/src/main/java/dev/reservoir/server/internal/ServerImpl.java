@@ -26,6 +26,7 @@ public final class ServerImpl implements McpServer {
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
+    private final SubscriptionBudget budget;
     private final Dispatcher dispatcher;
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
@@ -38,6 +39,7 @@ public final class ServerImpl implements McpServer {
         this.router = new Router(providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
+        this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         // One platform thread for deadlines only; requests themselves run on virtual threads.
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -74,16 +76,30 @@ public final class ServerImpl implements McpServer {
         return hub;
     }
 
+    SubscriptionBudget budget() {
+        return budget;
+    }
+
     Dispatcher dispatcher() {
         return dispatcher;
     }
 
     @Override
     public ServerConnection connect(MessageSink notifications) {
+        return open(notifications, null);
+    }
+
+    @Override
+    public ServerConnection connect(MessageSink notifications, String client) {
+        return open(notifications, java.util.Objects.requireNonNull(client, "client"));
+    }
+
+    /** A connection for a named client, or (null) a client of its own. */
+    private ServerConnection open(MessageSink notifications, String client) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
         }
-        ConnectionImpl connection = new ConnectionImpl(this, notifications);
+        ConnectionImpl connection = new ConnectionImpl(this, notifications, client);
         connections.add(connection);
         return connection;
     }

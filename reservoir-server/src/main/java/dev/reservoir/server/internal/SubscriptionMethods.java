@@ -3,6 +3,7 @@ package dev.reservoir.server.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
+import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,10 +21,21 @@ final class SubscriptionMethods {
 
     JsonWritable subscribe(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        // Resolving refuses unsafe template variables before any provider watches the URI.
-        server.router().resolve(uri);
+        requireResource(uri);
         ctx.connection().subscribe(uri);
         return ctx.empty();
+    }
+
+    /**
+     * Refuses a subscription to what no provider has: a URI outside every root, or one that does
+     * not exist (servers must validate resource URIs, and a subscription costs memory and a
+     * watch). A collection is a resource too, so a subscription to a folder passes. Resolving also
+     * refuses unsafe template variables before any provider sees the URI.
+     */
+    private void requireResource(String uri) {
+        if (server.router().resolve(uri).metadata().isEmpty()) {
+            throw new ResourceNotFoundException(uri);
+        }
     }
 
     JsonWritable unsubscribe(RequestContext ctx, ObjectNode params) {
@@ -61,8 +73,9 @@ final class SubscriptionMethods {
                         "Invalid params: 'notifications.resourceSubscriptions' must hold strings");
             }
             String uri = Params.checkUri(item.textValue(), "notifications.resourceSubscriptions");
-            server.router().resolve(uri);
-            uris.add(uri);
+            if (uris.add(uri)) {
+                requireResource(uri);
+            }
         }
         return new ArrayList<>(uris);
     }
