@@ -66,7 +66,7 @@ class SecurityIT {
     }
 
     @Test
-    void aForeignOriginIs403AndALocalOneGetsCorsHeaders() throws Exception {
+    void aForeignOriginIs403AndTheServersOwnGetsCorsHeaders() throws Exception {
         fixture = DemoFixture.start();
         int port = fixture.running.port();
         try (RawHttp r = raw("127.0.0.1:" + port, "http://evil.example.com")) {
@@ -76,24 +76,40 @@ class SecurityIT {
         try (RawHttp r = raw("127.0.0.1:" + port, "null")) {
             assertThat(r.status).isEqualTo(403);
         }
-        try (RawHttp r = raw("127.0.0.1:" + port, "http://localhost:5173")) {
+        try (RawHttp r = raw("localhost:" + port, "http://localhost:" + port)) {
+            assertThat(r.status).isEqualTo(200);
+            assertThat(r.headers.get("access-control-allow-origin")).isEqualTo("http://localhost:" + port);
+            assertThat(r.headers.get("access-control-expose-headers")).contains("Mcp-Session-Id");
+        }
+    }
+
+    @Test
+    void aPageOnAnotherPortOfLocalhostIsAnotherOriginAnd403UnlessConfigured() throws Exception {
+        fixture = DemoFixture.start();
+        int port = fixture.running.port();
+        try (RawHttp r = raw("localhost:" + port, "http://localhost:5173")) {
+            assertThat(r.status).isEqualTo(403);
+            assertThat(r.headers).doesNotContainKey("access-control-allow-origin");
+        }
+        fixture.close();
+        fixture = DemoFixture.start(b -> b.allowedOrigins(List.of("http://localhost:5173")));
+        try (RawHttp r = raw("localhost:" + fixture.running.port(), "http://localhost:5173")) {
             assertThat(r.status).isEqualTo(200);
             assertThat(r.headers.get("access-control-allow-origin")).isEqualTo("http://localhost:5173");
-            assertThat(r.headers.get("access-control-expose-headers")).contains("Mcp-Session-Id");
         }
     }
 
     @Test
     void aPreflightNamesTheMethodsAndHeadersWithoutAToken() throws Exception {
         fixture = DemoFixture.start(b -> b.bearerTokens(BearerTokens.of("s3cret")));
+        int port = fixture.running.port();
         Map<String, String> h = new LinkedHashMap<>();
-        h.put("Host", "localhost");
-        h.put("Origin", "http://localhost:3000");
+        h.put("Host", "localhost:" + port);
+        h.put("Origin", "http://localhost:" + port);
         h.put("Access-Control-Request-Method", "POST");
         h.put("Connection", "close");
-        try (RawHttp r = new RawHttp(fixture.running.port(), 0)
-                .send("OPTIONS /mcp HTTP/1.1", h, null)
-                .readHead()) {
+        try (RawHttp r =
+                new RawHttp(port, 0).send("OPTIONS /mcp HTTP/1.1", h, null).readHead()) {
             assertThat(r.status).isEqualTo(204);
             assertThat(r.headers.get("access-control-allow-methods")).contains("POST", "GET", "DELETE");
             assertThat(r.headers.get("access-control-allow-headers"))
@@ -102,12 +118,12 @@ class SecurityIT {
     }
 
     @Test
-    void explicitAllowListsReplaceTheDefaults() throws Exception {
+    void allowListsAddToTheDefaultsSoLocalhostStillWorks() throws Exception {
         fixture = DemoFixture.start(
                 b -> b.allowedHosts(List.of("mcp.example.com")).allowedOrigins(List.of("https://app.example.com")));
         int port = fixture.running.port();
         try (RawHttp r = raw("localhost:" + port, null)) {
-            assertThat(r.status).isEqualTo(421);
+            assertThat(r.status).isEqualTo(200);
         }
         try (RawHttp r = raw("mcp.example.com", "https://app.example.com")) {
             assertThat(r.status).isEqualTo(200);
@@ -115,16 +131,46 @@ class SecurityIT {
         try (RawHttp r = raw("mcp.example.com", "https://app.example.com:8443")) {
             assertThat(r.status).isEqualTo(403);
         }
+        try (RawHttp r = raw("other.example.com", null)) {
+            assertThat(r.status).isEqualTo(421);
+        }
     }
 
     @Test
-    void bindingEveryInterfaceChecksNoHostButStillRefusesOrigins() throws Exception {
-        fixture = DemoFixture.start(b -> b.host("0.0.0.0"));
+    void aNetworkAddressWithoutATokenIsRefusedUnlessAllowedOutright() throws Exception {
+        assertThatThrownBy(() -> HttpTransport.builder().host("0.0.0.0").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("without a token")
+                .hasMessageContaining("allowUnauthenticatedNetwork");
+        HttpTransport.builder()
+                .host("0.0.0.0")
+                .bearerTokens(BearerTokens.of("t"))
+                .build();
+        HttpTransport.builder().host("127.0.0.1").build();
+    }
+
+    @Test
+    void bindingEveryInterfaceStillChecksHostsAndOrigins() throws Exception {
+        fixture = DemoFixture.start(b -> b.host("0.0.0.0").allowUnauthenticatedNetwork());
+        int port = fixture.running.port();
         try (RawHttp r = raw("some-name.internal", null)) {
+            assertThat(r.status)
+                    .as("a name nobody configured, as a rebinding attack sends")
+                    .isEqualTo(421);
+        }
+        try (RawHttp r = raw("127.0.0.1:" + port, null)) {
             assertThat(r.status).isEqualTo(200);
         }
-        try (RawHttp r = raw("some-name.internal", "http://localhost:3000")) {
+        try (RawHttp r = raw("127.0.0.1:" + port, "http://localhost:3000")) {
             assertThat(r.status).isEqualTo(403);
+        }
+        assertThat(fixture.running.endpoint().getHost())
+                .as("0.0.0.0 is no address a client can use")
+                .isEqualTo("127.0.0.1");
+        for (java.net.URI endpoint : fixture.running.endpoints()) {
+            try (RawHttp r = raw(endpoint.getAuthority(), null)) {
+                assertThat(r.status).as(endpoint.toString()).isEqualTo(200);
+            }
         }
     }
 
@@ -298,11 +344,22 @@ class SecurityIT {
     }
 
     @Test
-    void sessionsBeyondTheLimitAre503() throws Exception {
-        fixture = DemoFixture.start(b -> b.maxSessions(1));
-        fixture.client().initialize(ProtocolRevision.V2025_11_25);
-        assertThat(fixture.client().postWith(INITIALIZE, Map.of(), false).status())
-                .isEqualTo(503);
+    void aNewSessionBeyondTheLimitEndsTheOldestIdleOneOr503WhenAllAreBusy() throws Exception {
+        fixture = DemoFixture.start(b -> b.maxSessions(1).bearerTokens(BearerTokens.of("alpha", "beta")));
+        HttpTestClient first = fixture.client().header("Authorization", "Bearer alpha");
+        first.initialize(ProtocolRevision.V2025_11_25);
+        HttpTestClient second = fixture.client().header("Authorization", "Bearer beta");
+        second.initialize(ProtocolRevision.V2025_11_25);
+        assertThat(first.post(first.request(3, "ping", null), Map.of()).status())
+                .as("the idle session made room")
+                .isEqualTo(404);
+        try (HttpTestClient.Streaming busy = second.get(null)) {
+            assertThat(busy.status()).isEqualTo(200);
+            HttpTestClient.Reply refused =
+                    fixture.client().header("Authorization", "Bearer alpha").postWith(INITIALIZE, Map.of(), false);
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.message().at("/error/message").asText()).contains("all busy");
+        }
     }
 
     @Test
@@ -338,5 +395,20 @@ class SecurityIT {
                 .isInstanceOf(BindException.class)
                 .hasMessageContaining("127.0.0.1:" + fixture.running.port())
                 .hasMessageContaining("in use");
+    }
+
+    @Test
+    void anAddressThisMachineLacksSaysSo() throws Exception {
+        fixture = DemoFixture.start();
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): documentation only, no machine has it.
+        HttpTransport elsewhere = HttpTransport.builder()
+                .host("192.0.2.1")
+                .port(8081)
+                .allowUnauthenticatedNetwork()
+                .build();
+        assertThatThrownBy(() -> elsewhere.start(fixture.server))
+                .isInstanceOf(BindException.class)
+                .hasMessageContaining("this machine has no address 192.0.2.1")
+                .hasMessageNotContaining("another server");
     }
 }
