@@ -157,10 +157,7 @@ final class ServeCommand implements Callable<Integer> {
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
-            err.println("reservoir serve: " + what + " over HTTP at " + running.endpoint()
-                    + (running.legacySseEndpoint() == null
-                            ? ""
-                            : " (2024-11-05 HTTP+SSE at " + running.legacySseEndpoint() + ")"));
+            err.print(HttpOptions.banner(running, what));
             err.flush();
         }
         boolean alsoStdio = http == null || (stdio != null ? stdio : Boolean.TRUE.equals(config.stdio()));

@@ -125,6 +125,31 @@ class LimitsIT {
     }
 
     @Test
+    void aConnectionKeptOpenAfterOneStreamIsWatchedAgainForTheNext() throws Exception {
+        fixture = DemoFixture.start(b -> b.ssePollInterval(Duration.ofMillis(200)));
+        HttpTestClient c = fixture.client();
+        c.initialize(ProtocolRevision.V2025_11_25);
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Host", "localhost");
+        h.put("Accept", "text/event-stream");
+        h.put("Mcp-Session-Id", c.sessionId);
+        h.put("MCP-Protocol-Version", "2025-11-25");
+        RawHttp connection = new RawHttp(fixture.running.port(), 0)
+                .send("GET /mcp HTTP/1.1", h, null)
+                .readHead();
+        assertThat(connection.status).isEqualTo(200);
+        assertThat(connection.body())
+                .as("polling ends the first stream cleanly")
+                .contains("retry:");
+        await("the first stream is over", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+        connection.send("GET /mcp HTTP/1.1", h, null).readHead();
+        assertThat(connection.status).as("the same connection, a second stream").isEqualTo(200);
+        await("the second stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
+        connection.close();
+        await("the second stream's place is free", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+    }
+
+    @Test
     void aClientsStreamsAreCountedOverAllItsSessionsAndRequests() throws Exception {
         fixture = DemoFixture.start(b -> b.maxStreamsPerClient(2).bearerTokens(BearerTokens.of("alpha", "beta")));
         HttpTestClient a1 = fixture.client().header("Authorization", "Bearer alpha");

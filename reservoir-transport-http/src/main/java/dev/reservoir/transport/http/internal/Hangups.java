@@ -66,23 +66,36 @@ public final class Hangups implements AutoCloseable {
         }
         Registration registration = new Registration(channel, onHangup);
         try {
-            registration.key = channel.register(selector, SelectionKey.OP_READ, registration);
-        } catch (ClosedChannelException e) {
-            registration.hangUp();
-            return Watch.NONE;
+            // A connection's key is kept from one response to the next (quiet in between): a key
+            // cancelled here would still be registered until the selector's next round, and a new
+            // registration of the same connection in that moment would fail.
+            SelectionKey key = channel.keyFor(selector);
+            if (key == null) {
+                registration.key = channel.register(selector, SelectionKey.OP_READ, registration);
+            } else {
+                registration.key = key;
+                key.attach(registration);
+                key.interestOps(SelectionKey.OP_READ);
+            }
+        } catch (ClosedChannelException | CancelledKeyException e) {
+            return Watch.NONE; // the connection is closing; the stream finds out when it writes
         } catch (ClosedSelectorException
                 | IllegalArgumentException
                 | java.nio.channels.IllegalBlockingModeException e) {
             return Watch.NONE;
         }
-        selector.wakeup(); // a key registered during a select takes effect at the next one
+        selector.wakeup(); // a change made during a select takes effect at the next one
         return registration;
     }
 
     private void run() {
         while (!closed) {
             try {
-                selector.select(key -> ((Registration) key.attachment()).readable(key));
+                selector.select(key -> {
+                    if (key.attachment() instanceof Registration registration) {
+                        registration.readable(key);
+                    }
+                });
             } catch (ClosedSelectorException e) {
                 return;
             } catch (IOException | RuntimeException e) {
@@ -151,32 +164,32 @@ public final class Hangups implements AutoCloseable {
                     return;
                 }
                 active = false;
-                cancel();
+                // The connection is done for: its end would keep the selector waking up.
+                SelectionKey k = key;
+                if (k != null) {
+                    k.cancel();
+                }
             } finally {
                 lock.unlock();
             }
             Thread.ofVirtual().name("sse-hangup").start(onHangup);
         }
 
+        /** Stops watching; the connection's key stays registered, quiet, for its next stream. */
         @Override
         public void close() {
             lock.lock();
             try {
                 active = false;
-                cancel();
+                SelectionKey k = key;
+                if (k != null && k.attachment() == this) {
+                    k.attach(null);
+                    k.interestOps(0);
+                }
+            } catch (CancelledKeyException e) {
+                // The connection closed.
             } finally {
                 lock.unlock();
-            }
-        }
-
-        private void cancel() {
-            SelectionKey k = key;
-            if (k != null) {
-                try {
-                    k.cancel();
-                } catch (CancelledKeyException e) {
-                    // Already gone.
-                }
             }
         }
     }
