@@ -73,6 +73,11 @@ final class ConnectionImpl implements ServerConnection {
         return server;
     }
 
+    /** Whose subscription budget this connection spends. */
+    Object client() {
+        return client;
+    }
+
     @Override
     public boolean initialized() {
         return session.initialized();
@@ -347,19 +352,18 @@ final class ConnectionImpl implements ServerConnection {
         }
     }
 
-    /** Turns a listen request into a stream: acknowledged, then fed until cancelled or closed. */
-    void listen(InFlight call, boolean listChanged, List<String> uris) {
+    /**
+     * Turns a listen request into a stream: acknowledged, then fed until cancelled or closed.
+     *
+     * @param units what the caller took from this connection's client's subscription budget for
+     *     the stream; given back when the stream ends (or here, if it cannot start)
+     */
+    void listen(InFlight call, boolean listChanged, List<String> uris, int units) {
         if (listens.incrementAndGet() > server.settings().maxListens()) {
             listens.decrementAndGet();
+            server.budget().give(client, units);
             throw McpException.invalidParams("Invalid params: this connection already has "
                     + server.settings().maxListens() + " listen streams, the most allowed");
-        }
-        int units = SubscriptionBudget.cost(uris);
-        try {
-            server.budget().take(client, units);
-        } catch (RuntimeException spent) {
-            listens.decrementAndGet();
-            throw spent;
         }
         if (call.releasePermit()) {
             permits.release(); // a stream is not a request in progress: it must not block others

@@ -44,12 +44,25 @@ final class SubscriptionMethods {
         return ctx.empty();
     }
 
-    /** Opens a listen stream; the request stays open (no response) until it is cancelled. */
+    /**
+     * Opens a listen stream; the request stays open (no response) until it is cancelled. The
+     * budget is taken before any provider is asked whether the URIs exist, so a client over its
+     * budget costs the server a refusal, not ten thousand lookups.
+     */
     JsonWritable listen(RequestContext ctx, ObjectNode params) {
         ObjectNode filter = Params.requiredObject(params, "notifications");
         boolean listChanged = flag(filter, "resourcesListChanged");
         List<String> uris = resourceUris(filter);
-        ctx.connection().listen(ctx.inFlight(), listChanged, uris);
+        Object client = ctx.connection().client();
+        int units = SubscriptionBudget.cost(uris);
+        server.budget().take(client, units);
+        try {
+            uris.forEach(this::requireResource);
+        } catch (RuntimeException refused) {
+            server.budget().give(client, units);
+            throw refused;
+        }
+        ctx.connection().listen(ctx.inFlight(), listChanged, uris, units);
         return Dispatcher.DETACHED;
     }
 
@@ -72,10 +85,7 @@ final class SubscriptionMethods {
                 throw McpException.invalidParams(
                         "Invalid params: 'notifications.resourceSubscriptions' must hold strings");
             }
-            String uri = Params.checkUri(item.textValue(), "notifications.resourceSubscriptions");
-            if (uris.add(uri)) {
-                requireResource(uri);
-            }
+            uris.add(Params.checkUri(item.textValue(), "notifications.resourceSubscriptions"));
         }
         return new ArrayList<>(uris);
     }

@@ -119,6 +119,18 @@ class SubscriptionLimitsTest {
     }
 
     @Test
+    void aListenOverTheBudgetIsRefusedBeforeAnyProviderIsAsked() {
+        server.close();
+        server = Fixtures.builder(items).subscriptionBudget(1, 100).build();
+        try (TestClient client = stateless(server, "alice")) {
+            JsonNode error = listenError(client, "l1", List.of("demo://items/nope-1", "demo://items/nope-2"));
+            assertThat(error.get("code").asInt())
+                    .as("the budget, checked first, not the lookups")
+                    .isEqualTo(-31001);
+        }
+    }
+
+    @Test
     void aLongUriCostsOneUnitPerStarted512Characters() {
         String longUri = "demo://items/" + "x".repeat(1100);
         items.put(Resource.builder(longUri, "long").build(), ContentBody.text("long"));
