@@ -150,8 +150,8 @@ public final class McpServerBuilder {
 
     /**
      * Resource subscriptions one client may hold over all its connections, and all clients
-     * together (defaults 20,000 and 200,000). A subscription to a URI of up to 512 characters
-     * counts once, a longer one once per started 512 characters. Transports name a connection's
+     * together (defaults 20,000 and 200,000). A subscription to a URI of up to 128 characters
+     * counts once, a longer one once per started 128 characters. Transports name a connection's
      * client (a bearer token's identity, or a remote address); beyond either budget a subscribe
      * or listen request fails with code -31001.
      */

@@ -17,18 +17,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * connection (a bearer token's identity, or a remote address); a connection without a name is a
  * client of its own. Clients are map keys: a name, or the unnamed connection itself.
  *
- * <p>A subscription costs one unit per started {@value #UNIT_CHARS} characters of its URI, so
- * the budget bounds memory and not just a count: a unit is what the server holds for one
- * subscription to a URI of ordinary length (measured: about 60 bytes when the URI is shared with
- * other subscribers, about 400 plus the URI's own characters when it is not, the hub's topic and
- * watch included). With the defaults (20,000 units per client, 200,000 in all) the most that all
- * subscriptions can hold is 200,000 x (400 + 512) bytes, about 180 MB, within a 512 MiB heap next
- * to the 10,000 HTTP streams the transport allows (about 13 KB each idle, 130 MB). Thread-safe.
+ * <p>A subscription costs one unit per started {@value #UNIT_CHARS} characters of its URI, so the
+ * budget bounds memory and not just a count. Measured in a real server (JDK 25, serving a folder
+ * over HTTP, heap after a full GC): a subscription to a URI that others subscribe to as well holds
+ * about 100 bytes; one to a URI of its own about 400 bytes (the hub's topic, the provider's watch)
+ * plus about 4.3 bytes per character of the URI (it is kept in several forms). So one unit holds at
+ * most about 400 + 4.3 x 128 = 950 bytes, and the default 200,000 units in all at most about 190
+ * MB; next to it, the 10,000 SSE streams the HTTP transport allows by default hold about 12.6 KB
+ * each when idle, 126 MB: together within a 512 MiB heap (the JVM's default on a 2 GiB machine).
+ * Before these budgets, 250 listen streams of 10,000 URIs each filled such a heap. Thread-safe.
  */
 final class SubscriptionBudget {
 
     /** A URI of up to this many characters costs one unit; each further started block one more. */
-    static final int UNIT_CHARS = 512;
+    static final int UNIT_CHARS = 128;
 
     private final int perClient;
     private final int total;

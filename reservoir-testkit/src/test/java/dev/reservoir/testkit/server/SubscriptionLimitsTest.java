@@ -131,8 +131,8 @@ class SubscriptionLimitsTest {
     }
 
     @Test
-    void aLongUriCostsOneUnitPerStarted512Characters() {
-        String longUri = "demo://items/" + "x".repeat(1100);
+    void aLongUriCostsOneUnitPerStarted128Characters() {
+        String longUri = "demo://items/" + "x".repeat(300 - "demo://items/".length());
         items.put(Resource.builder(longUri, "long").build(), ContentBody.text("long"));
         server.close();
         server = Fixtures.builder(items).subscriptionBudget(3, 100).build();
