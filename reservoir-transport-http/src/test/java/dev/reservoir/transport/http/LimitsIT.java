@@ -64,6 +64,22 @@ class LimitsIT {
         return r;
     }
 
+    /** A session's GET stream on a raw socket. */
+    private RawHttp sessionStream(HttpTestClient session) throws IOException {
+        return new RawHttp(fixture.running.port(), 0)
+                .send("GET /mcp HTTP/1.1", streamHeaders(session), null)
+                .readHead();
+    }
+
+    private static Map<String, String> streamHeaders(HttpTestClient session) {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Host", "localhost");
+        h.put("Accept", "text/event-stream");
+        h.put("Mcp-Session-Id", session.sessionId);
+        h.put("MCP-Protocol-Version", "2025-11-25");
+        return h;
+    }
+
     private static String firstEvent(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int c;
@@ -107,14 +123,7 @@ class LimitsIT {
         fixture = DemoFixture.start(b -> b.maxStreams(1));
         HttpTestClient c = fixture.client();
         c.initialize(ProtocolRevision.V2025_11_25);
-        Map<String, String> h = new LinkedHashMap<>();
-        h.put("Host", "localhost");
-        h.put("Accept", "text/event-stream");
-        h.put("Mcp-Session-Id", c.sessionId);
-        h.put("MCP-Protocol-Version", "2025-11-25");
-        RawHttp stream = new RawHttp(fixture.running.port(), 0)
-                .send("GET /mcp HTTP/1.1", h, null)
-                .readHead();
+        RawHttp stream = sessionStream(c);
         assertThat(stream.status).isEqualTo(200);
         await("the stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
         stream.close();
@@ -129,20 +138,13 @@ class LimitsIT {
         fixture = DemoFixture.start(b -> b.ssePollInterval(Duration.ofMillis(200)));
         HttpTestClient c = fixture.client();
         c.initialize(ProtocolRevision.V2025_11_25);
-        Map<String, String> h = new LinkedHashMap<>();
-        h.put("Host", "localhost");
-        h.put("Accept", "text/event-stream");
-        h.put("Mcp-Session-Id", c.sessionId);
-        h.put("MCP-Protocol-Version", "2025-11-25");
-        RawHttp connection = new RawHttp(fixture.running.port(), 0)
-                .send("GET /mcp HTTP/1.1", h, null)
-                .readHead();
+        RawHttp connection = sessionStream(c);
         assertThat(connection.status).isEqualTo(200);
         assertThat(connection.body())
                 .as("polling ends the first stream cleanly")
                 .contains("retry:");
         await("the first stream is over", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
-        connection.send("GET /mcp HTTP/1.1", h, null).readHead();
+        connection.send("GET /mcp HTTP/1.1", streamHeaders(c), null).readHead();
         assertThat(connection.status).as("the same connection, a second stream").isEqualTo(200);
         await("the second stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
         connection.close();
