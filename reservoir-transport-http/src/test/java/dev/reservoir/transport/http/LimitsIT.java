@@ -80,6 +80,17 @@ class LimitsIT {
         return h;
     }
 
+    /** Whether the server closed a connection that never sent anything (waits up to its read timeout). */
+    private static boolean closedByServer(RawHttp idle) throws IOException {
+        try {
+            return idle.socket.getInputStream().read() < 0;
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
+        } catch (java.net.SocketException e) {
+            return true; // reset
+        }
+    }
+
     private static String firstEvent(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int c;
@@ -149,6 +160,22 @@ class LimitsIT {
         await("the second stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
         connection.close();
         await("the second stream's place is free", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+    }
+
+    @Test
+    void atTheConnectionCapNewConnectionsWaitAndIdleOnesMakeRoom() throws Exception {
+        fixture = DemoFixture.start(b -> b.maxConnections(2).headerTimeout(Duration.ofSeconds(60)));
+        int port = fixture.running.port();
+        try (RawHttp idle1 = new RawHttp(port, 0);
+                RawHttp idle2 = new RawHttp(port, 0);
+                RawHttp third = new RawHttp(port, 0)) {
+            third.send("GET / HTTP/1.1", Map.of("Host", "localhost", "Connection", "close"), null);
+            assertThat(third.readHead().status).isEqualTo(200);
+            // Idle connections at the cap get a short idle timeout: one was closed to let the third in.
+            assertThat(closedByServer(idle1) || closedByServer(idle2))
+                    .as("an idle connection was closed")
+                    .isTrue();
+        }
     }
 
     @Test
