@@ -16,11 +16,8 @@ final class ClientOptions {
     @Parameters(
             index = "0",
             paramLabel = "SERVER",
-            description = {
-                "The server: an http(s):// URL (Streamable HTTP, or a 2024-11-05 /sse endpoint),",
-                "or stdio: followed by the command line that starts it, e.g.",
-                "'stdio:npx -y @modelcontextprotocol/server-everything'."
-            })
+            description = "The server: an http(s):// URL (Streamable HTTP, or a 2024-11-05 /sse endpoint), or"
+                    + " stdio: followed by the command line that starts it, quoted (see the examples).")
     String server;
 
     @Option(names = "--json", description = "Print JSON for scripts instead of text for people.")
@@ -29,7 +26,8 @@ final class ClientOptions {
     @Option(
             names = "--timeout",
             paramLabel = "DURATION",
-            description = "How long each call may take (default: ${DEFAULT-VALUE}).",
+            description = "How long connecting may take (starting a stdio server included), and then each call"
+                    + " (default: ${DEFAULT-VALUE}).",
             defaultValue = "30s",
             converter = DurationConverter.class)
     Duration timeout;
@@ -47,19 +45,32 @@ final class ClientOptions {
     List<String> headers = new ArrayList<>();
 
     @Option(
+            names = {"-k", "--insecure"},
+            description = "HTTPS: accept any certificate, self-signed or for another host (the connection is"
+                    + " encrypted but the server is not authenticated).")
+    boolean insecure;
+
+    @Option(
+            names = "--cacert",
+            paramLabel = "FILE",
+            description = "HTTPS: trust the certificates in FILE (PEM or DER), e.g. a self-signed server's own or"
+                    + " a private CA's, instead of the JDK's.")
+    Path caCertificates;
+
+    @Option(
             names = "--server-log",
             paramLabel = "FILE",
             description =
                     "Append a stdio server's stderr to this file (default: the debug log, -Dreservoir.log=debug).")
     Path serverLog;
 
-    /** Connects, as the options say. */
-    McpClient connect() {
+    /** Checks what can be checked without the server (a usage error, exit 2, before any connection). */
+    McpClientBuilder builder() {
         McpClientBuilder builder = McpClient.builder()
                 .server(server)
                 .clientInfo("reservoir-cli", VersionProvider.version())
                 .requestTimeout(timeout)
-                .connectTimeout(timeout.compareTo(Duration.ofSeconds(20)) > 0 ? timeout : Duration.ofSeconds(20));
+                .connectTimeout(timeout);
         if (protocol != null) {
             builder.revision(ProtocolRevision.parse(protocol)
                     .orElseThrow(() -> new IllegalArgumentException("unknown protocol version '" + protocol
@@ -74,9 +85,22 @@ final class ClientOptions {
                     header.substring(0, colon).trim(),
                     header.substring(colon + 1).trim());
         }
+        if (insecure && caCertificates != null) {
+            throw new IllegalArgumentException("give -k or --cacert, not both");
+        }
+        if (insecure) {
+            builder.sslContext(TlsTrust.insecure());
+        } else if (caCertificates != null) {
+            builder.sslContext(TlsTrust.trusting(caCertificates));
+        }
         if (serverLog != null) {
             builder.serverLog(serverLog);
         }
-        return builder.connect();
+        return builder;
+    }
+
+    /** Connects, as the options say. */
+    McpClient connect() {
+        return builder().connect();
     }
 }

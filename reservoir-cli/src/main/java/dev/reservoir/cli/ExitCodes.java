@@ -2,6 +2,7 @@ package dev.reservoir.cli;
 
 import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.McpTimeoutException;
+import dev.reservoir.client.SizeMismatchException;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import java.io.IOException;
@@ -22,9 +23,10 @@ final class ExitCodes {
     static final int TIMEOUT = 5;
     /** The server answered with an error. */
     static final int SERVER_ERROR = 6;
-    /** The server does not offer what was asked (SEP-2093 calls, subscriptions). */
+    /** The server does not offer what was asked (resources at all, SEP-2093 calls, subscriptions). */
     static final int UNSUPPORTED = 7;
 
+    /** Ctrl-C (SIGINT); SIGTERM ends the JVM with 143. */
     static final int INTERRUPTED = 130;
 
     // The help text's lines, one constant each so every command's @Command can list them.
@@ -33,10 +35,10 @@ final class ExitCodes {
     static final String E2 = "2:bad options or arguments";
     static final String E3 = "3:the server could not be started or reached, or the connection broke";
     static final String E4 = "4:the resource does not exist";
-    static final String E5 = "5:the server did not answer in time (--timeout)";
-    static final String E6 = "6:the server answered with an error";
-    static final String E7 = "7:the server does not offer what was asked (resources/metadata, subscriptions)";
-    static final String E130 = "130:interrupted";
+    static final String E5 = "5:the server did not connect or answer in time (--timeout)";
+    static final String E6 = "6:the server answered with an error, or with content other than it announced";
+    static final String E7 = "7:the server does not offer what was asked (resources, subscriptions)";
+    static final String E130 = "130:interrupted (Ctrl-C); 143 when stopped with SIGTERM";
 
     private ExitCodes() {}
 
@@ -52,6 +54,14 @@ final class ExitCodes {
             case McpTimeoutException t -> {
                 code = TIMEOUT;
                 message = t.getMessage();
+            }
+            case SizeMismatchException s -> {
+                code = SERVER_ERROR;
+                message = s.getMessage();
+            }
+            case LocalFileException f -> {
+                code = USAGE;
+                message = f.getMessage();
             }
             case McpException m -> {
                 code = SERVER_ERROR;

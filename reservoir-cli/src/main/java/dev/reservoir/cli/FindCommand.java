@@ -24,8 +24,13 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Search resources by name, title or description.",
-            "Lists those whose name, title or description contain PATTERN (ignoring case), or match",
-            "it as a regular expression with --regex."
+            "Lists those whose name, title or description contain PATTERN (ignoring case), or match it as a"
+                    + " regular expression with --regex (checked before connecting). Contents are not searched."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir find stdio:\"reservoir serve ~/docs\" invoice",
+            "  reservoir find SERVER -E '^report-20[0-9]{2}\\.pdf$'"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -35,6 +40,7 @@ import picocli.CommandLine.Spec;
             ExitCodes.E3,
             ExitCodes.E5,
             ExitCodes.E6,
+            ExitCodes.E7,
             ExitCodes.E130
         })
 final class FindCommand implements Callable<Integer> {
@@ -68,8 +74,9 @@ final class FindCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.USAGE;
         }
+        Terminal terminal = ReservoirCommand.terminal(spec);
         try (McpClient client = options.connect()) {
-            List<Resource> found = LsCommand.list(client, null, err).stream()
+            List<Resource> found = Resources.list(client, null, err, terminal).stream()
                     .filter(r -> anyMatches(matches, r.name(), r.title(), r.description()))
                     .toList();
             List<ResourceTemplate> foundTemplates = templates
@@ -81,7 +88,7 @@ final class FindCommand implements Callable<Integer> {
                 Listing.json(found, foundTemplates, out);
             } else {
                 if (!found.isEmpty()) {
-                    Listing.table(found, out);
+                    Listing.table(found, terminal.stdout() ? terminal.columns() : 0, out);
                 }
                 if (foundTemplates != null && !foundTemplates.isEmpty()) {
                     if (!found.isEmpty()) {

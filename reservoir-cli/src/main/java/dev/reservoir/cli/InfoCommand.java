@@ -5,6 +5,7 @@ import dev.reservoir.client.McpClient;
 import dev.reservoir.client.ServerCapabilities;
 import dev.reservoir.client.ServerDescription;
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.protocol.Sep2093;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +22,14 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Describe a server: name, protocol, capabilities and counts.",
-            "Shows its name and version, the protocol revision and transport in use, its capabilities",
-            "and instructions, and how many resources and templates it lists."
+            "Shows its name and version, the protocol revision and transport in use, the versions it lists"
+                    + " (2026-07-28 servers), its capabilities (resources and the rest: tools, prompts, logging...),"
+                    + " its instructions, and how many resources and templates it lists."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir info stdio:\"npx -y @modelcontextprotocol/server-everything\"",
+            "  reservoir info https://mcp.example.com/mcp -H \"Authorization: Bearer $TOKEN\""
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.E0, ExitCodes.E2, ExitCodes.E3, ExitCodes.E5, ExitCodes.E6, ExitCodes.E130})
@@ -46,8 +53,8 @@ final class InfoCommand implements Callable<Integer> {
             Long resources = null;
             Long collections = null;
             Long templates = null;
-            if (!noCounts) {
-                List<Resource> all = LsCommand.list(client, null, err);
+            if (!noCounts && Resources.offered(client)) {
+                List<Resource> all = Resources.list(client, null, err, ReservoirCommand.terminal(spec));
                 resources = (long) all.size();
                 collections = all.stream().filter(Resource::collection).count();
                 templates = client.templates().count();
@@ -78,9 +85,14 @@ final class InfoCommand implements Callable<Integer> {
                 s.revision(),
                 s.revision().isStateless() ? "stateless" : "initialize handshake",
                 transport(s));
-        out.printf("%-13s%s%n", "versions", String.join(", ", s.supportedVersions()));
+        if (s.revision().isStateless()) {
+            // The handshake era has no list: the one agreed on is in the protocol line.
+            out.printf("%-13s%s%n", "versions", String.join(", ", s.supportedVersions()));
+        }
         out.printf("%-13s%s%n", "capabilities", capabilities(s.capabilities()));
-        if (resources != null) {
+        if (!s.capabilities().resources()) {
+            out.printf("%-13s%s%n", "resources", "none offered");
+        } else if (resources != null) {
             out.printf(
                     "%-13s%,d%s%n",
                     "resources", resources, collections > 0 ? String.format(" (%,d collections)", collections) : "");
@@ -104,24 +116,35 @@ final class InfoCommand implements Callable<Integer> {
         };
     }
 
-    private static String capabilities(ServerCapabilities c) {
+    /** The resource features first, then every other capability by name (tools, prompts, logging...). */
+    static String capabilities(ServerCapabilities c) {
         List<String> all = new ArrayList<>();
         if (c.resources()) {
-            all.add("resources");
+            List<String> features = new ArrayList<>();
+            if (c.subscribe()) {
+                features.add("subscribe");
+            }
+            if (c.listChanged()) {
+                features.add("list changes");
+            }
+            if (c.sep2093()) {
+                features.add("SEP-2093 metadata and collections");
+            }
+            all.add(features.isEmpty() ? "resources" : "resources (" + String.join(", ", features) + ")");
         }
-        if (c.subscribe()) {
-            all.add("subscribe");
+        c.raw().fieldNames().forEachRemaining(name -> {
+            if (!name.equals("resources") && !name.equals("experimental") && !name.equals("extensions")) {
+                all.add(name);
+            }
+        });
+        for (String group : List.of("extensions", "experimental")) {
+            c.raw().path(group).fieldNames().forEachRemaining(name -> {
+                if (!name.equals(Sep2093.EXTENSION_ID)) { // shown with the resource features
+                    all.add(name);
+                }
+            });
         }
-        if (c.listChanged()) {
-            all.add("list changes");
-        }
-        if (c.completions()) {
-            all.add("completions");
-        }
-        if (c.sep2093()) {
-            all.add("SEP-2093 (metadata, collections)");
-        }
-        return all.isEmpty() ? "(none for resources)" : String.join(", ", all);
+        return all.isEmpty() ? "(none)" : String.join(", ", all);
     }
 
     private static ObjectNode json(ServerDescription s, Long resources, Long collections, Long templates) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
@@ -12,15 +13,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.time.ZoneOffset;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 
-/** How the client commands print resources: a table or a tree for people, JSON for scripts. */
+/**
+ * How the client commands print resources: a table for people, JSON for scripts. Times are in the
+ * local time zone ({@code TZ}), in one format across commands; on a terminal of known width the
+ * table is fitted to it, shortening names, types and URIs (never sizes or times).
+ */
 final class Listing {
 
     static final ObjectMapper JSON = JsonMapper.builder()
@@ -28,8 +32,17 @@ final class Listing {
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .build();
     private static final WireFormat WIRE = new WireFormat(ProtocolRevision.LATEST, true);
-    private static final DateTimeFormatter MODIFIED =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    /** Minutes in listings; {@link #SECONDS} where events come close together (watch). */
+    private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
+
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
+    private static final int SEPARATOR = 2;
+    /** How far each shrinkable column may shrink to fit a terminal: NAME, TYPE, URI. */
+    private static final int MIN_NAME = 14;
+
+    private static final int MIN_TYPE = 10;
+    private static final int MIN_URI = 20;
 
     private Listing() {}
 
@@ -56,102 +69,74 @@ final class Listing {
         return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 
+    /** A time as every command prints it for people: local time ({@code TZ}), to the minute. */
+    static String time(Instant at) {
+        return at == null ? "-" : MINUTES.withZone(ZoneId.systemDefault()).format(at);
+    }
+
+    /** The same, to the second (watch: events come close together). */
+    static String timeToSecond(Instant at) {
+        return SECONDS.withZone(ZoneId.systemDefault()).format(at);
+    }
+
     static String modified(Resource r) {
-        return r.annotations().lastModified() == null
-                ? "-"
-                : MODIFIED.format(r.annotations().lastModified());
+        return time(r.annotations().lastModified());
     }
 
     static String type(Resource r) {
         return r.mimeType() == null ? "-" : r.mimeType();
     }
 
-    /** A table: NAME, SIZE, TYPE, MODIFIED, URI; columns as wide as their longest cell (up to a limit). */
-    static void table(List<Resource> resources, PrintWriter out) {
+    /**
+     * A table: NAME, SIZE, TYPE, MODIFIED, URI; columns as wide as their longest cell (names up to
+     * 40 columns, types up to 30), narrowed to fit {@code columns} when that is known (not 0).
+     */
+    static void table(List<Resource> resources, int columns, PrintWriter out) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"NAME", "SIZE", "TYPE", "MODIFIED", "URI"});
         for (Resource r : resources) {
-            rows.add(new String[] {clip(displayName(r), 40), size(r.size()), clip(type(r), 30), modified(r), r.uri()});
+            rows.add(new String[] {displayName(r), size(r.size()), type(r), modified(r), r.uri()});
         }
-        int[] widths = new int[4];
+        int[] widths = new int[5];
         for (String[] row : rows) {
-            for (int i = 0; i < 4; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
+            for (int i = 0; i < 5; i++) {
+                widths[i] = Math.max(widths[i], Text.width(row[i]));
             }
+        }
+        widths[0] = Math.min(widths[0], 40);
+        widths[2] = Math.min(widths[2], 30);
+        if (columns > 0) {
+            fit(widths, columns);
         }
         for (String[] row : rows) {
-            out.printf(
-                    "%-" + widths[0] + "s  %" + widths[1] + "s  %-" + widths[2] + "s  %-" + widths[3] + "s  %s%n",
-                    (Object[]) row);
+            out.println(Text.padRight(Text.clip(row[0], widths[0]), widths[0])
+                    + "  " + Text.padLeft(row[1], widths[1])
+                    + "  " + Text.padRight(Text.clip(row[2], widths[2]), widths[2])
+                    + "  " + Text.padRight(row[3], widths[3])
+                    + "  " + Text.clipMiddle(row[4], widths[4]));
         }
     }
 
-    /** A tree by URI: scheme and authority, then each path segment. */
-    static void tree(List<Resource> resources, PrintWriter out) {
-        Node root = new Node();
-        for (Resource r : resources) {
-            Node node = root;
-            for (String segment : segments(r.uri())) {
-                node = node.children.computeIfAbsent(segment, k -> new Node());
+    /** Narrows TYPE, then NAME, then URI (down to their minimums) until the row fits. */
+    private static void fit(int[] widths, int columns) {
+        int over = total(widths) - columns;
+        int[][] order = {{2, MIN_TYPE}, {0, MIN_NAME}, {4, MIN_URI}};
+        for (int[] column : order) {
+            if (over <= 0) {
+                return;
             }
-            node.resource = r;
-        }
-        for (Map.Entry<String, Node> top : root.children.entrySet()) {
-            out.println(top.getKey() + describe(top.getValue()));
-            print(top.getValue(), "", out);
+            int give = Math.max(0, Math.min(over, widths[column[0]] - column[1]));
+            widths[column[0]] -= give;
+            over -= give;
         }
     }
 
-    private static final class Node {
-        final Map<String, Node> children = new TreeMap<>();
-        Resource resource;
-    }
-
-    private static void print(Node node, String indent, PrintWriter out) {
-        int i = 0;
-        for (Map.Entry<String, Node> child : node.children.entrySet()) {
-            boolean last = ++i == node.children.size();
-            out.println(indent
-                    + (last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ")
-                    + child.getKey()
-                    + describe(child.getValue()));
-            print(child.getValue(), indent + (last ? "    " : "\u2502   "), out);
+    private static int total(int[] widths) {
+        int sum = SEPARATOR * (widths.length - 1);
+        for (int w : widths) {
+            sum += w;
         }
-    }
-
-    private static String describe(Node node) {
-        Resource r = node.resource;
-        if (r == null) {
-            return node.children.isEmpty() ? "" : "/";
-        }
-        String name = r.title() != null ? "  \"" + r.title() + "\"" : "";
-        return (r.collection() ? "/" : "") + "  (" + size(r.size()) + ", " + type(r) + ", " + modified(r) + ")" + name;
-    }
-
-    /** "demo://items/0001" is "demo://items" then "0001"; "file:///a/b" is "file://" then "a", "b". */
-    static List<String> segments(String uri) {
-        List<String> out = new ArrayList<>();
-        int scheme = uri.indexOf("://");
-        String rest;
-        if (scheme < 0) {
-            int colon = uri.indexOf(':');
-            out.add(uri.substring(0, colon + 1));
-            rest = uri.substring(colon + 1);
-        } else {
-            int slash = uri.indexOf('/', scheme + 3);
-            out.add(slash < 0 ? uri : uri.substring(0, slash));
-            rest = slash < 0 ? "" : uri.substring(slash + 1);
-        }
-        for (String s : rest.split("/")) {
-            if (!s.isEmpty()) {
-                out.add(s);
-            }
-        }
-        return out;
-    }
-
-    static String clip(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "\u2026";
+        return sum;
     }
 
     /** Resources (and templates, when given) as JSON, with the fields of the latest revision. */
@@ -179,18 +164,40 @@ final class Listing {
         out.println(text);
     }
 
+    /**
+     * One resource's metadata as a JSON object (uri, name, title, mimeType, size, annotations...), as
+     * the latest revision writes it; no name when the server gave none (the client puts the URI there).
+     */
+    static ObjectNode resourceNode(Resource r) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(text)) {
+            WIRE.writeResource(g, r);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            ObjectNode node = (ObjectNode) JSON.readTree(text.toString());
+            if (node.path("name").asText().equals(r.uri())) {
+                node.remove("name");
+            }
+            return node;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Templates as a table: TEMPLATE, NAME, TYPE. */
     static void templates(List<ResourceTemplate> templates, PrintWriter out) {
         int width = Math.max(
                 8,
-                templates.stream().mapToInt(t -> t.uriTemplate().length()).max().orElse(0));
-        out.printf("%-" + width + "s  %s%n", "TEMPLATE", "NAME (TYPE)");
+                templates.stream()
+                        .mapToInt(t -> Text.width(t.uriTemplate()))
+                        .max()
+                        .orElse(0));
+        out.println(Text.padRight("TEMPLATE", width) + "  NAME (TYPE)");
         for (ResourceTemplate t : templates) {
-            out.printf(
-                    "%-" + width + "s  %s%s%n",
-                    t.uriTemplate(),
-                    t.title() != null ? t.title() : t.name(),
-                    t.mimeType() == null ? "" : " (" + t.mimeType() + ")");
+            out.println(Text.padRight(t.uriTemplate(), width) + "  " + (t.title() != null ? t.title() : t.name())
+                    + (t.mimeType() == null ? "" : " (" + t.mimeType() + ")"));
         }
     }
 }

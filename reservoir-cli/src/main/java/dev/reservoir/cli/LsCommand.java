@@ -4,10 +4,8 @@ import dev.reservoir.client.McpClient;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,9 +19,16 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "List a server's resources as a table or a tree.",
-            "Every page is fetched; each resource shows its name, size, type, last modified and URI.",
-            "With URI, list that collection's children (SEP-2093), or, if the server has no",
-            "collections, the resources whose URI starts with it."
+            "Every page is fetched; each resource shows its name, size, type, last modified time (local) and URI."
+                    + " On a terminal the table fits its width (long names, types and URIs are shortened with …);"
+                    + " piped, nothing is cut. With URI: that resource, or a collection's children (SEP-2093), or,"
+                    + " if the server has no collections, the resources whose URI starts with it."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  reservoir ls stdio:\"npx -y @modelcontextprotocol/server-everything\"",
+            "  reservoir ls stdio:\"reservoir serve ~/docs\" --tree",
+            "  reservoir ls http://127.0.0.1:8080/mcp file:///home/me/docs/notes"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -33,6 +38,7 @@ import picocli.CommandLine.Spec;
             ExitCodes.E4,
             ExitCodes.E5,
             ExitCodes.E6,
+            ExitCodes.E7,
             ExitCodes.E130
         })
 final class LsCommand implements Callable<Integer> {
@@ -43,12 +49,16 @@ final class LsCommand implements Callable<Integer> {
     @Mixin
     ClientOptions options;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "URI", description = "A collection (or URI prefix) to list.")
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            paramLabel = "URI",
+            description = "A resource, a collection, or a URI prefix to list.")
     String uri;
 
     @Option(
             names = {"-t", "--tree"},
-            description = "Show a tree by URI path instead of a table.")
+            description = "Show a tree by URI path instead of a table, from each collection (folder) served.")
     boolean tree;
 
     @Option(names = "--templates", description = "Also list the resource templates.")
@@ -58,16 +68,17 @@ final class LsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Terminal terminal = ReservoirCommand.terminal(spec);
         try (McpClient client = options.connect()) {
-            List<Resource> resources = list(client, uri, err);
+            List<Resource> resources = Resources.list(client, uri, err, terminal);
             List<ResourceTemplate> templateList = templates ? client.templates().toList() : null;
             if (options.json) {
                 Listing.json(resources, templateList, out);
             } else {
                 if (tree) {
-                    Listing.tree(resources, out);
+                    Tree.print(resources, out);
                 } else {
-                    Listing.table(resources, out);
+                    Listing.table(resources, terminal.stdout() ? terminal.columns() : 0, out);
                 }
                 if (templateList != null) {
                     out.println();
@@ -78,26 +89,6 @@ final class LsCommand implements Callable<Integer> {
             return ExitCodes.OK;
         } catch (Exception e) {
             return ExitCodes.report("ls", e, err);
-        }
-    }
-
-    /** Every resource (or a collection's children), with a progress count on stderr after a second. */
-    static List<Resource> list(McpClient client, String uri, PrintWriter err) {
-        try (Progress progress = Progress.start(err, "listing", "resources")) {
-            Stream<Resource> stream;
-            if (uri == null) {
-                stream = client.resources();
-            } else if (client.server().capabilities().sep2093()) {
-                stream = client.children(uri);
-            } else {
-                stream = client.resources().filter(r -> r.uri().startsWith(uri));
-            }
-            List<Resource> all = new ArrayList<>();
-            stream.forEach(r -> {
-                all.add(r);
-                progress.increment();
-            });
-            return all;
         }
     }
 }

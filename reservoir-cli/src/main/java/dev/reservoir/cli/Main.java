@@ -2,6 +2,7 @@ package dev.reservoir.cli;
 
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 
 /** The {@code reservoir} command line. */
@@ -10,11 +11,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // Logs go to stderr: in stdio mode stdout carries protocol messages only.
-        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("reservoir.log", "info"));
-        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        logging(args);
         // Load the JSON machinery on a second core while picocli reads the command line: on a
         // fresh JVM these are the two costliest steps before a server's first answer.
         Thread.ofPlatform().daemon().name("reservoir-warm-up").start(JsonRpcCodec::standard);
@@ -24,20 +21,46 @@ public final class Main {
             // client command (and what they use) before the first answer.
             code = serveCommandLine().execute(Arrays.copyOfRange(args, 1, args.length));
         } else {
-            code = commandLine().execute(args);
+            code = commandLine(Terminal.detect()).execute(args);
         }
         System.exit(code);
+    }
+
+    /**
+     * Logs go to stderr (in stdio mode stdout carries protocol messages only), with the time and
+     * the logger. Jetty's INFO lines (version, connectors) appear only with {@code serve --verbose}
+     * or {@code -Dreservoir.log=LEVEL}.
+     */
+    static void logging(String[] args) {
+        String command = args.length > 0 && !args[0].startsWith("-") ? args[0] : null;
+        boolean verbose = List.of(args).contains("--verbose");
+        String asked = System.getProperty("reservoir.log");
+        // A client command reports what went wrong itself (a stdio server's stray output included),
+        // in its own words: only errors are logged unless asked for.
+        String level = asked != null ? asked : "serve".equals(command) ? "info" : "error";
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        if (asked == null && !verbose) {
+            System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
+        }
     }
 
     /** {@code reservoir serve} alone. */
     static CommandLine serveCommandLine() {
         CommandLine serve = new CommandLine(new ServeCommand());
         serve.setCommandName("reservoir serve");
-        return serve;
+        return Usage.configure(serve);
     }
 
-    /** The command tree, for tests that run commands in-process. */
+    /** The command tree, for tests that run commands in-process (as if on no terminal). */
     public static CommandLine commandLine() {
-        return new CommandLine(new ReservoirCommand());
+        return commandLine(Terminal.NONE);
+    }
+
+    /** The command tree, on this terminal. */
+    static CommandLine commandLine(Terminal terminal) {
+        return Usage.configure(new CommandLine(new ReservoirCommand(terminal)));
     }
 }

@@ -2,10 +2,13 @@ package dev.reservoir.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A count on stderr for work that takes a while ("listing... 12,000 resources"): silent for the
- * first second, then updated a few times a second on one line, erased when done. Thread-safe.
+ * A count on stderr for work that takes a while ("listing... 12,000 resources"), for people only:
+ * nothing at all unless stderr is a terminal (a pipe, a log file or CI gets no carriage returns).
+ * Silent for the first second, then updated a few times a second on one line, erased when done.
+ * Thread-safe.
  */
 final class Progress implements AutoCloseable {
 
@@ -16,20 +19,24 @@ final class Progress implements AutoCloseable {
     private final String label;
     private final String unit;
     private final AtomicLong count = new AtomicLong();
-    private final Thread ticker;
+    private final ReentrantLock printing = new ReentrantLock();
+    private Thread ticker;
     private volatile boolean shown;
     private volatile boolean done;
 
-    private Progress(PrintWriter err, String label, String unit) {
+    Progress(PrintWriter err, String label, String unit) {
         this.err = err;
         this.label = label;
         this.unit = unit;
-        this.ticker = Thread.ofVirtual().name("progress").start(this::tick);
     }
 
-    /** Starts counting (on stderr, so it never mixes with output, JSON included). */
-    static Progress start(PrintWriter err, String label, String unit) {
-        return new Progress(err, label, unit);
+    /** Starts counting on stderr when it is a terminal; otherwise counts silently. */
+    static Progress start(PrintWriter err, Terminal terminal, String label, String unit) {
+        Progress progress = new Progress(err, label, unit);
+        if (terminal.stderr()) {
+            progress.ticker = Thread.ofVirtual().name("progress").start(progress::tick);
+        }
+        return progress;
     }
 
     void increment() {
@@ -44,8 +51,7 @@ final class Progress implements AutoCloseable {
         try {
             Thread.sleep(QUIET_MILLIS);
             while (!done) {
-                synchronizedPrint("\r" + label + "... " + String.format("%,d", count.get()) + " " + unit);
-                shown = true;
+                show();
                 Thread.sleep(EVERY_MILLIS);
             }
         } catch (InterruptedException e) {
@@ -53,22 +59,35 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    private void synchronizedPrint(String text) {
-        err.print(text);
-        err.flush();
+    /** Writes the current count over the line. */
+    void show() {
+        print("\r" + label + "... " + String.format("%,d", count.get()) + " " + unit);
+        shown = true;
+    }
+
+    private void print(String text) {
+        printing.lock();
+        try {
+            err.print(text);
+            err.flush();
+        } finally {
+            printing.unlock();
+        }
     }
 
     @Override
     public void close() {
         done = true;
-        ticker.interrupt();
-        try {
-            ticker.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (ticker != null) {
+            ticker.interrupt();
+            try {
+                ticker.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (shown) {
-            synchronizedPrint("\r" + " ".repeat(label.length() + 30) + "\r");
+            print("\r" + " ".repeat(label.length() + 30) + "\r");
         }
     }
 }

@@ -2,8 +2,8 @@ package dev.reservoir.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,33 +62,42 @@ record ServeConfig(
 
     static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null);
 
-    /** Reads a config file; the message of the exception says what to fix. */
+    /** Reads a config file; the message of the exception says what to fix, and where. */
     static ServeConfig read(Path file) {
-        ObjectMapper yaml =
-                new ObjectMapper(new YAMLFactory()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY);
         try {
             String text = Files.readString(file);
-            ServeConfig config = text.isBlank() ? NONE : yaml.readValue(text, ServeConfig.class);
-            return config == null ? NONE : config;
+            JsonNode tree = text.isBlank() ? null : ConfigCheck.read(yaml, text, file.toString());
+            return tree == null ? NONE : yaml.treeToValue(tree, ServeConfig.class);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("config file " + file + " does not exist");
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException("config file " + file + ": unknown setting '" + e.getPropertyName()
-                    + "' at line " + e.getLocation().getLineNr() + " (known: " + e.getKnownPropertyIds() + ")");
         } catch (JsonProcessingException e) {
             String where =
-                    e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+                    e.getLocation() == null ? "" : ", line " + e.getLocation().getLineNr();
             throw new IllegalArgumentException(
-                    "config file " + file + " is not valid" + where + ": " + e.getOriginalMessage());
+                    "config file " + file + where + " is not valid YAML: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read config file " + file + ": " + e.getMessage());
         }
     }
 
-    /** A path from the file, resolved against the file's folder. */
+    /** A path from the file, resolved against the file's folder ({@code ~/} is the home folder). */
     static Path resolve(Path configFile, String path) {
-        Path p = Path.of(path);
+        Path p = home(path);
         Path base = configFile == null ? null : configFile.toAbsolutePath().getParent();
         return p.isAbsolute() || base == null ? p : base.resolve(p);
+    }
+
+    /**
+     * A path as typed, with a leading {@code ~} (alone or before {@code /}) as the home folder: a
+     * shell expands it, but not inside quotes, nor in a client's config or a YAML file.
+     */
+    static Path home(String path) {
+        if (path.equals("~") || path.startsWith("~/")) {
+            return Path.of(System.getProperty("user.home") + path.substring(1));
+        }
+        return Path.of(path);
     }
 }

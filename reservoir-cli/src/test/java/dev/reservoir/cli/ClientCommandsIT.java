@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.demo.DemoServer;
-import dev.reservoir.server.McpServer;
-import dev.reservoir.transport.http.HttpTransport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -30,23 +25,9 @@ import picocli.CommandLine;
 class ClientCommandsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static DemoServer demo;
-    private static McpServer server;
-    private static HttpTransport.Running http;
 
-    @BeforeAll
-    static void startHttp() throws IOException {
-        demo = new DemoServer(Duration.ofMillis(300), Clock.systemUTC());
-        server = demo.configure(McpServer.builder()).build();
-        http = HttpTransport.builder().port(0).build().start(server);
-    }
-
-    @AfterAll
-    static void stopHttp() {
-        http.close();
-        server.close();
-        demo.close();
-    }
+    @RegisterExtension
+    static final DemoHttp DEMO = new DemoHttp();
 
     /** The demo server as a process: the runnable jar, over stdio. */
     private static String stdio() {
@@ -86,18 +67,18 @@ class ClientCommandsIT {
 
     @Test
     void infoOverHttpAndTheLegacySseEndpoint() throws IOException {
-        Run modern = run("info", "--json", "--no-counts", http.endpoint().toString());
+        Run modern = run("info", "--json", "--no-counts", DEMO.http().endpoint().toString());
         assertThat(modern.code()).as(modern.err()).isZero();
         assertThat(modern.json().path("transport").asText()).isEqualTo("streamable_http");
         assertThat(modern.json().path("stateless").asBoolean()).isTrue();
-        Run legacy = run("info", "--no-counts", http.legacySseEndpoint().toString());
+        Run legacy = run("info", "--no-counts", DEMO.http().legacySseEndpoint().toString());
         assertThat(legacy.code()).as(legacy.err()).isZero();
         assertThat(legacy.out()).contains("over HTTP+SSE (2024-11-05)");
     }
 
     @Test
     void lsPrintsEveryResourceAsTableTreeOrJson() throws IOException {
-        Run json = run("ls", "--json", http.endpoint().toString());
+        Run json = run("ls", "--json", DEMO.http().endpoint().toString());
         assertThat(json.code()).as(json.err()).isZero();
         assertThat(json.json().path("resources").size()).isGreaterThan(DemoServer.ITEM_COUNT);
         Run table = run("ls", stdio(), "demo://collection/");
@@ -106,9 +87,9 @@ class ClientCommandsIT {
         assertThat(table.out())
                 .contains("readme.md")
                 .contains("nested/")
-                .contains("2026-01-01 00:00")
+                .contains(Listing.time(java.time.Instant.parse("2026-01-01T00:00:00Z")))
                 .doesNotContain("demo://items/");
-        Run tree = run("ls", "--tree", http.endpoint().toString());
+        Run tree = run("ls", "--tree", DEMO.http().endpoint().toString());
         assertThat(tree.out()).contains("demo://collection").contains("\u2514\u2500\u2500 ");
     }
 
@@ -118,23 +99,23 @@ class ClientCommandsIT {
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out()).isEqualTo(DemoServer.STATIC_TEXT);
 
-        Run refused = run("read", http.endpoint().toString(), "demo://blob/10MiB");
+        Run refused = run("read", DEMO.http().endpoint().toString(), DemoServer.BLOB_URI);
         assertThat(refused.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(refused.err()).contains("is binary").contains("-o FILE");
 
         Path file = dir.resolve("blob.bin");
-        Run blob = run("read", http.endpoint().toString(), "demo://blob/10MiB", "-o", file.toString());
+        Run blob = run("read", DEMO.http().endpoint().toString(), DemoServer.BLOB_URI, "-o", file.toString());
         assertThat(blob.code()).as(blob.err()).isZero();
         assertThat(Files.size(file)).isEqualTo(DemoServer.BLOB_SIZE);
         assertThat(dir.toFile().list()).containsExactly("blob.bin");
 
-        Run template = run("read", http.endpoint().toString(), "demo://colors/{name}", "--arg", "name=teal");
+        Run template = run("read", DEMO.http().endpoint().toString(), "demo://colors/{name}", "--arg", "name=teal");
         assertThat(template.out()).isEqualTo("teal is #008080");
     }
 
     @Test
     void exitCodesSayWhatWentWrong() {
-        Run missing = run("read", http.endpoint().toString(), "test://missing");
+        Run missing = run("read", DEMO.http().endpoint().toString(), "test://missing");
         assertThat(missing.code()).isEqualTo(ExitCodes.NOT_FOUND);
         assertThat(missing.err()).contains("not found: test://missing");
         Run badServer = run("ls", "ftp://example.com");
@@ -151,13 +132,13 @@ class ClientCommandsIT {
 
     @Test
     void findSearchesNamesTitlesAndDescriptions() throws IOException {
-        Run found = run("find", http.endpoint().toString(), "STATIC");
+        Run found = run("find", DEMO.http().endpoint().toString(), "STATIC");
         assertThat(found.code()).as(found.err()).isZero();
         assertThat(found.out()).contains("test://static-text").contains("test://static-binary");
-        Run regex = run("find", "--json", "--regex", http.endpoint().toString(), "^item 10$");
+        Run regex = run("find", "--json", "--regex", DEMO.http().endpoint().toString(), "^item 10$");
         assertThat(regex.json().path("resources").size()).isEqualTo(1);
         assertThat(regex.json().path("resources").get(0).path("uri").asText()).isEqualTo("demo://items/0010");
-        Run none = run("find", http.endpoint().toString(), "no-such-thing-anywhere");
+        Run none = run("find", DEMO.http().endpoint().toString(), "no-such-thing-anywhere");
         assertThat(none.code()).isEqualTo(ExitCodes.NO_MATCH);
     }
 
@@ -166,7 +147,7 @@ class ClientCommandsIT {
         Run text = run("watch", "--count", "2", stdio(), DemoServer.WATCHED);
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out().lines()).hasSize(2).allMatch(l -> l.endsWith("updated  " + DemoServer.WATCHED));
-        assertThat(text.err()).contains("watching 1 resource(s)");
+        assertThat(text.err()).contains("watching 1 resource (protocol 2026-07-28); Ctrl-C to stop");
         Run json = run(
                 "watch",
                 "--json",
@@ -174,11 +155,11 @@ class ClientCommandsIT {
                 "1",
                 "--protocol",
                 "2025-11-25",
-                http.endpoint().toString(),
+                DEMO.http().endpoint().toString(),
                 DemoServer.WATCHED);
         assertThat(json.code()).as(json.err()).isZero();
         assertThat(json.json().path("event").asText()).isEqualTo("updated");
-        Run quiet = run("watch", "--for", "300ms", http.endpoint().toString(), "test://static-text");
+        Run quiet = run("watch", "--for", "300ms", DEMO.http().endpoint().toString(), "test://static-text");
         assertThat(quiet.code()).isZero();
         assertThat(quiet.out()).isEmpty();
     }

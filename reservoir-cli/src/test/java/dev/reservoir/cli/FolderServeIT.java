@@ -24,8 +24,6 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -212,24 +210,7 @@ class FolderServeIT {
     }
 
     private static String endpoint(Process process) throws IOException {
-        BufferedReader err =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-        Pattern at = Pattern.compile("over HTTP at (http://\\S+)");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (String line; System.nanoTime() < deadline && (line = err.readLine()) != null; ) {
-            Matcher m = at.matcher(line);
-            if (m.find()) {
-                Thread.ofPlatform().daemon().start(() -> {
-                    try {
-                        err.transferTo(java.io.Writer.nullWriter());
-                    } catch (IOException e) {
-                        // ended
-                    }
-                });
-                return m.group(1);
-            }
-        }
-        throw new AssertionError("the server did not say where it listens");
+        return Cli.bannerUrl(process, "http");
     }
 
     private static HttpRequest post(String endpoint, String session, String version, String body) {

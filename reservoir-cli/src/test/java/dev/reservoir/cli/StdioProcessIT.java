@@ -185,9 +185,9 @@ class StdioProcessIT {
 
         JsonNode text = call("resources/read", json("{\"uri\":\"test://static-text\"}"));
         assertThat(text.at("/contents/0/text").asText()).isEqualTo("This is the content of the static text resource.");
-        JsonNode blob = call("resources/read", json("{\"uri\":\"demo://blob/10MiB\"}"));
+        JsonNode blob = call("resources/read", json("{\"uri\":\"demo://blob/large\"}"));
         assertThat(Base64.getDecoder().decode(blob.at("/contents/0/blob").asText()))
-                .hasSize(10 << 20);
+                .hasSize(4 << 20);
 
         call("resources/subscribe", json("{\"uri\":\"test://watched-resource\"}"));
         JsonNode updated = awaitNotification("notifications/resources/updated");

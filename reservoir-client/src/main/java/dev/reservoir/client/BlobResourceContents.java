@@ -54,6 +54,12 @@ public final class BlobResourceContents implements ResourceContents {
         return size;
     }
 
+    /** The decoded size in bytes, as {@link #size()}. */
+    @Override
+    public long byteSize() {
+        return size;
+    }
+
     /** Whether the bytes are in memory (else in a temporary file). */
     public boolean inMemory() {
         return bytes != null;

@@ -140,7 +140,10 @@ final class ClientImpl implements McpClient {
 
     private ReadResourceResult readRemote(String uri, OutputStream sink) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        return conn.call(McpMethods.RESOURCES_READ, body, new ReadDecoder(conn.spillThreshold(), sink), uri, timeout);
+        ReadResourceResult result =
+                conn.call(McpMethods.RESOURCES_READ, body, new ReadDecoder(conn.spillThreshold(), sink), uri, timeout);
+        SizeMismatchException.check(result);
+        return result;
     }
 
     /** A usable cached read: fresh, watched, or revalidated with resources/metadata; else null. */

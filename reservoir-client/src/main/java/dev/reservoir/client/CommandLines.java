@@ -8,7 +8,11 @@ final class CommandLines {
 
     private CommandLines() {}
 
-    /** Words split at whitespace; single and double quotes group, a backslash escapes the next character. */
+    /**
+     * Words split at whitespace; single and double quotes group, a backslash escapes the next
+     * character, and a {@code ~} that starts an unquoted word, alone or before {@code /}, is the
+     * home folder (a shell does that, but a {@code stdio:"..."} argument was quoted, so it did not).
+     */
     static List<String> split(String line) {
         List<String> words = new ArrayList<>();
         StringBuilder word = new StringBuilder();
@@ -36,6 +40,13 @@ final class CommandLines {
                     word.setLength(0);
                     inWord = false;
                 }
+            } else if (c == '~'
+                    && !inWord
+                    && (i + 1 == line.length()
+                            || line.charAt(i + 1) == '/'
+                            || Character.isWhitespace(line.charAt(i + 1)))) {
+                word.append(System.getProperty("user.home"));
+                inWord = true;
             } else {
                 word.append(c);
                 inWord = true;

@@ -165,14 +165,6 @@ public final class ContextSelector {
 
     /** The real size of what was read: text in UTF-8 bytes, blobs decoded. */
     static long bytes(ReadResourceResult result) {
-        long total = 0;
-        for (ResourceContents item : result.contents()) {
-            total += switch (item) {
-                case TextResourceContents t -> t.byteSize();
-                case BlobResourceContents b -> b.size();
-                case StreamedResourceContents s -> s.size();
-            };
-        }
-        return total;
+        return result.contents().stream().mapToLong(ResourceContents::byteSize).sum();
     }
 }

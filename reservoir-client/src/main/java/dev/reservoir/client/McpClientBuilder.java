@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import javax.net.ssl.SSLContext;
 
 /**
  * Configures and opens a {@link McpClient}. Name the server once ({@link #stdio}, {@link #http},
@@ -50,6 +51,7 @@ public final class McpClientBuilder {
     private Path serverLog;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private HttpClient httpClient;
+    private SSLContext sslContext;
     private Implementation clientInfo = Implementation.of("reservoir-client", version());
     private ProtocolRevision revision;
     private boolean sep2093 = true;
@@ -104,12 +106,23 @@ public final class McpClientBuilder {
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
             throw new IllegalArgumentException("an HTTP server needs an http:// or https:// URL, not " + endpoint);
         }
+        if (endpoint.getHost() == null) {
+            throw new IllegalArgumentException("'" + endpoint + "' names no host, as in http://127.0.0.1:8080/mcp");
+        }
         this.target = new Http(endpoint);
         return this;
     }
 
     public McpClientBuilder http(String endpoint) {
-        return http(URI.create(endpoint));
+        return http(uri(endpoint));
+    }
+
+    private static URI uri(String endpoint) {
+        try {
+            return new URI(endpoint);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("'" + endpoint + "' is not a URL: " + e.getReason());
+        }
     }
 
     /** A server on a byte-stream pair framed as stdio (pipes, sockets, an in-process server). */
@@ -124,7 +137,7 @@ public final class McpClientBuilder {
      */
     public McpClientBuilder server(String spec) {
         if (spec.startsWith("http://") || spec.startsWith("https://")) {
-            return http(URI.create(spec));
+            return http(uri(spec));
         }
         if (spec.startsWith("stdio:")) {
             List<String> words = CommandLines.split(spec.substring("stdio:".length()));
@@ -151,6 +164,15 @@ public final class McpClientBuilder {
     /** The HTTP client to use (default: HTTP/1.1, the connect timeout). */
     public McpClientBuilder httpClient(HttpClient client) {
         this.httpClient = client;
+        return this;
+    }
+
+    /**
+     * The TLS context for {@code https://} servers: its trust managers decide which certificates
+     * are accepted (default: the JDK's trust store). Ignored when {@link #httpClient} is given.
+     */
+    public McpClientBuilder sslContext(SSLContext context) {
+        this.sslContext = Objects.requireNonNull(context, "context");
         return this;
     }
 
@@ -181,15 +203,19 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /** How long connecting may take: the server to start and answer the handshake (default 20 s). */
+    /**
+     * How long connecting may take, all of it: the server to start, the era probe, the handshake and
+     * its retries (default 20 s). Missing it is a {@link McpTimeoutException}.
+     */
     public McpClientBuilder connectTimeout(Duration timeout) {
         this.connectTimeout = positive(timeout);
         return this;
     }
 
     /**
-     * How long {@code server/discover} may go unanswered before a stdio server counts as a legacy
-     * one that ignores unknown requests (default 5 s).
+     * How long {@code server/discover} may go unanswered on stdio before the client pings the server
+     * to learn whether it is still starting (then it keeps waiting) or up and ignoring the probe (a
+     * legacy server: then it sends {@code initialize}); default 5 s.
      */
     public McpClientBuilder probeTimeout(Duration timeout) {
         this.probeTimeout = positive(timeout);
@@ -265,13 +291,7 @@ public final class McpClientBuilder {
     private static final Map<String, Era> ERAS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private McpClient connectHttp(URI uri, ResourceCache useCache) {
-        HttpClient client = httpClient != null
-                ? httpClient
-                : HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(connectTimeout)
-                        .followRedirects(HttpClient.Redirect.NORMAL)
-                        .build();
+        HttpClient client = httpClient != null ? httpClient : newHttpClient();
         String context = digest(new TreeMap<>(headers));
         Era known = revision == null ? ERAS.get(uri.toString()) : null;
         if (known != null) {
@@ -316,12 +336,7 @@ public final class McpClientBuilder {
                         null,
                         useCache);
             } catch (RuntimeException sse) {
-                McpClientException both = new McpClientException(
-                        "could not connect to " + uri + ": Streamable HTTP: "
-                                + streamable.getCause().getMessage() + "; HTTP+SSE: " + sse.getMessage(),
-                        sse);
-                both.addSuppressed(streamable);
-                throw both;
+                throw ConnectFailure.neitherHttpTransport(uri, streamable, sse);
             }
         }
         if (revision == null) {
@@ -329,6 +344,17 @@ public final class McpClientBuilder {
             ERAS.put(uri.toString(), new Era(server.revision(), server.transport() == TransportKind.HTTP_SSE));
         }
         return connected;
+    }
+
+    private HttpClient newHttpClient() {
+        HttpClient.Builder b = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NORMAL);
+        if (sslContext != null) {
+            b.sslContext(sslContext);
+        }
+        return b.build();
     }
 
     private McpClient open(
@@ -360,15 +386,9 @@ public final class McpClientBuilder {
             }
             return new ClientImpl(connection, requestTimeout);
         } catch (IOException | RuntimeException e) {
+            boolean wasRunning = process != null && process.process().isAlive();
             transport.close();
-            if (e instanceof Handshake.LegacyHttp legacy) {
-                throw legacy;
-            }
-            String why = process == null ? "" : " (" + process.describeExit() + ")";
-            if (e instanceof McpClientException m && why.isEmpty()) {
-                throw m;
-            }
-            throw new McpClientException("could not connect to " + origin + ": " + e.getMessage() + why, e);
+            throw ConnectFailure.of(e, origin, process, wasRunning, transport);
         }
     }
 

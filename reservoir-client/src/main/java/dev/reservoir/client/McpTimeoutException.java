@@ -12,7 +12,15 @@ public final class McpTimeoutException extends McpClientException {
     private final Duration timeout;
 
     public McpTimeoutException(String method, Duration timeout) {
-        super(method + " got no answer within " + timeout.toMillis() + " ms (the request was cancelled)");
+        this(
+                method + " got no answer within " + timeout.toMillis() + " ms (the request was cancelled)",
+                method,
+                timeout);
+    }
+
+    /** A timeout whose message says more than which call it was (connecting, for one). */
+    public McpTimeoutException(String message, String method, Duration timeout) {
+        super(message);
         this.method = method;
         this.timeout = timeout;
     }

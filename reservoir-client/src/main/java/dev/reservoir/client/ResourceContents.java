@@ -18,6 +18,9 @@ public sealed interface ResourceContents permits TextResourceContents, BlobResou
         return resource().uri();
     }
 
+    /** The content's length in bytes: text in UTF-8, a blob decoded, or what went to the sink. */
+    long byteSize();
+
     /** The MIME type, or null. */
     default String mimeType() {
         return resource().mimeType();

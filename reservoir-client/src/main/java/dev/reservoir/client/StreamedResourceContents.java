@@ -13,4 +13,10 @@ public record StreamedResourceContents(Resource resource, boolean text, long siz
     public StreamedResourceContents {
         Objects.requireNonNull(resource, "resource");
     }
+
+    /** The bytes written to the sink, as {@link #size()}. */
+    @Override
+    public long byteSize() {
+        return size;
+    }
 }

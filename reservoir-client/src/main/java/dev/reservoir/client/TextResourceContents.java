@@ -12,6 +12,7 @@ public record TextResourceContents(Resource resource, String text) implements Re
     }
 
     /** The size of the text in UTF-8 bytes. */
+    @Override
     public long byteSize() {
         return text.getBytes(StandardCharsets.UTF_8).length;
     }

@@ -90,15 +90,15 @@ class ContextSelectorTest {
                         .withAudience(Role.USER)
                         .withCandidates(List.of(
                                 client.metadata("test://static-text"),
-                                client.metadata("demo://blob/10MiB"),
+                                client.metadata(DemoServer.BLOB_URI),
                                 client.metadata("demo://collection/notes.txt"),
                                 client.metadata("demo://items/0009"))))) {
             // static-text (priority 0.9, 48 bytes) first; notes.txt (no priority: 0.5) fits too; the
-            // blob is for users but 10 MiB; item 9 is for the assistant only.
+            // blob is for users but 4 MiB; item 9 is for the assistant only.
             assertThat(selection.uris()).containsExactly("test://static-text", "demo://collection/notes.txt");
             assertThat(selection.included().getFirst().contents().text()).isEqualTo(DemoServer.STATIC_TEXT);
             assertThat(reasons(selection))
-                    .containsEntry("10MiB.bin", Reason.OVER_BUDGET)
+                    .containsEntry("large.bin", Reason.OVER_BUDGET)
                     .containsEntry("item-0009", Reason.WRONG_AUDIENCE);
             assertThat(selection.usedBytes()).isEqualTo(DemoServer.STATIC_TEXT.length() + 30);
         }

@@ -57,8 +57,9 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void aServerSilentOnTheProbeGetsInitializeAfterTheProbeTimeout() {
+    void aServerThatAnswersPingButIgnoresTheProbeGetsInitialize() {
         ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
+            case "ping" -> List.of(result(m, "{}"));
             case "initialize" -> List.of(initialized(m, "2024-11-05"));
             default -> List.of();
         });
@@ -66,6 +67,78 @@ class ProtocolEdgesTest {
                 McpClient client =
                         server.client().probeTimeout(Duration.ofMillis(300)).connect()) {
             assertThat(client.server().revision()).isEqualTo(ProtocolRevision.V2024_11_05);
+            assertThat(server.methods()).startsWith("server/discover", "ping");
+        }
+    }
+
+    /**
+     * A modern-only server that starts only after the probe timeout (npx downloading, a JVM
+     * building): it reads everything queued once it is up, answers the probe, and refuses
+     * {@code initialize} and claim-less pings with -32022. Its slow start must not make it legacy.
+     */
+    @Test
+    void aModernServerStillStartingWhenTheProbeTimesOutIsStillModern() {
+        ScriptedServer server = new ScriptedServer((m, s) -> {
+            if (s.received().size() < 2) {
+                return List.of(); // still starting: the probe waits in the pipe
+            }
+            return s.received().stream()
+                    .filter(r -> r == m || s.received().size() == 2)
+                    .filter(r -> r.has("id"))
+                    .map(r -> method(r).equals("server/discover")
+                            ? result(
+                                    r,
+                                    "{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"resources\":{}},"
+                                            + "\"resultType\":\"complete\"}")
+                            : error(r, -32022, "Unsupported protocol version", "{\"supported\":[\"2026-07-28\"]}"))
+                    .toList();
+        });
+        try (server;
+                McpClient client =
+                        server.client().probeTimeout(Duration.ofMillis(300)).connect()) {
+            assertThat(client.server().revision()).isEqualTo(ProtocolRevision.V2026_07_28);
+            assertThat(server.methods()).doesNotContain("initialize");
+        }
+    }
+
+    @Test
+    void aModernErrorToInitializeIsRetriedWithAVersionTheServerLists() {
+        ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
+            case "ping" -> List.of(error(m, -32601, "Method not found", null));
+            case "initialize" ->
+                List.of(error(
+                        m,
+                        -32022,
+                        "Unsupported protocol version: 2025-11-25",
+                        "{\"supported\":[\"2026-07-28\"],\"requested\":\"2025-11-25\"}"));
+            case "server/discover" ->
+                s.methods().contains("initialize") // the first probe is lost; the retry is answered
+                        ? List.of(
+                                result(
+                                        m,
+                                        "{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{},\"resultType\":\"complete\"}"))
+                        : List.of();
+            default -> List.of();
+        });
+        try (server;
+                McpClient client =
+                        server.client().probeTimeout(Duration.ofMillis(200)).connect()) {
+            assertThat(client.server().revision()).isEqualTo(ProtocolRevision.V2026_07_28);
+            assertThat(server.methods()).containsSubsequence("initialize", "server/discover");
+        }
+    }
+
+    @Test
+    void aServerSilentToProbeAndPingIsAConnectTimeoutNotALegacyServer() {
+        ScriptedServer server = new ScriptedServer((m, s) -> List.of());
+        try (server) {
+            assertThatThrownBy(() -> server.client()
+                            .probeTimeout(Duration.ofMillis(100))
+                            .connectTimeout(Duration.ofMillis(600))
+                            .connect())
+                    .isInstanceOf(McpTimeoutException.class)
+                    .hasMessageContaining("neither server/discover nor ping within 600 ms");
+            assertThat(server.methods()).doesNotContain("initialize");
         }
     }
 

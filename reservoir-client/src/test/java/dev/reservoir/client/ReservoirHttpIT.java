@@ -126,7 +126,7 @@ class ReservoirHttpIT {
             List<Resource> all = client.resources().toList();
             assertThat(all).hasSizeGreaterThan(DemoServer.ITEM_COUNT);
             assertThat(client.read("test://static-text").text()).isEqualTo(DemoServer.STATIC_TEXT);
-            try (ReadResourceResult blob = client.read("demo://blob/10MiB")) {
+            try (ReadResourceResult blob = client.read(DemoServer.BLOB_URI)) {
                 assertThat(blob.blob().size()).isEqualTo(DemoServer.BLOB_SIZE);
                 assertThat(blob.blob().inMemory()).isFalse();
             }

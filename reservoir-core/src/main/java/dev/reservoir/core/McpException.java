@@ -28,6 +28,13 @@ public class McpException extends RuntimeException {
         return new McpException(new JsonRpcError(ErrorCodes.INVALID_PARAMS, message, null));
     }
 
+    /** An invalid-params error (-32602) about a URI the client sent: data is {@code {uri}}, as for not found. */
+    public static McpException invalidParams(String message, String uri) {
+        var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        data.put("uri", uri);
+        return new McpException(new JsonRpcError(ErrorCodes.INVALID_PARAMS, message, data));
+    }
+
     /** The content of a resource is larger than the read limit: code -31000, data {uri, size, limit}. */
     public static McpException contentTooLarge(String uri, long size, long limit) {
         var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
@@ -36,6 +43,14 @@ public class McpException extends RuntimeException {
                 ErrorCodes.CONTENT_TOO_LARGE,
                 "Resource " + uri + " is " + size + " bytes, more than the read limit of " + limit + " bytes",
                 data));
+    }
+
+    /** The server may not read the resource (permission denied): code -31001, data {uri}. */
+    public static McpException accessDenied(String uri) {
+        var data = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        data.put("uri", uri);
+        return new McpException(
+                new JsonRpcError(ErrorCodes.ACCESS_DENIED, "Permission denied: the server may not read " + uri, data));
     }
 
     /** The error to send in the given wire format. */

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The fixed demo set of {@code reservoir serve --demo}: the resources the official conformance
- * suite reads, a collection, 1,000 text resources to page through, a 10 MiB blob, and templates
+ * suite reads, a collection, 1,000 text resources to page through, a 4 MiB blob, and templates
  * with completion. One resource changes every few seconds, for subscriptions.
  */
 public final class DemoServer implements AutoCloseable {
@@ -35,7 +35,13 @@ public final class DemoServer implements AutoCloseable {
     public static final String STATIC_TEXT = "This is the content of the static text resource.";
     public static final String WATCHED = "test://watched-resource";
     public static final int ITEM_COUNT = 1000;
-    public static final long BLOB_SIZE = 10L << 20;
+    /**
+     * The large blob: 4 MiB, whose answer (5.3 MiB of base64) fits the message size that every
+     * official SDK client reads over stdio (the TypeScript SDK's is 10 MiB; the server's limit, 8 MiB).
+     */
+    public static final String BLOB_URI = "demo://blob/large";
+
+    public static final long BLOB_SIZE = 4L << 20;
 
     static final Map<String, String> COLORS = Map.ofEntries(
             Map.entry("amber", "#ffbf00"),
@@ -124,9 +130,9 @@ public final class DemoServer implements AutoCloseable {
                                 .build(),
                         ContentBody.bytes(DemoImages.png()))
                 .resource(
-                        Resource.builder("demo://blob/10MiB", "10MiB.bin")
-                                .title("A 10 MiB blob")
-                                .description("10 MiB of deterministic pseudo-random bytes, streamed")
+                        Resource.builder(BLOB_URI, "large.bin")
+                                .title("A 4 MiB blob")
+                                .description("4 MiB of deterministic pseudo-random bytes, streamed")
                                 .mimeType("application/octet-stream")
                                 .size(BLOB_SIZE)
                                 .annotations(new Annotations(List.of(Role.USER), 0.1, null))

@@ -60,6 +60,14 @@ public interface McpServer extends AutoCloseable {
     /** The protocol revisions this server speaks. */
     Set<ProtocolRevision> revisions();
 
+    /**
+     * Stops taking requests and lets the answers in progress finish: from now on a new request on
+     * any connection gets an error saying the server is shutting down; this waits at most
+     * {@code grace} for the answers being made (listen streams aside). True if they all finished.
+     * {@link #close()} still has to be called.
+     */
+    boolean drain(java.time.Duration grace) throws InterruptedException;
+
     /** Ends every connection and subscription and closes the providers. */
     @Override
     void close();

@@ -41,7 +41,17 @@ public final class McpServerBuilder {
     private byte[] cursorKey;
     private Set<ProtocolRevision> revisions = EnumSet.allOf(ProtocolRevision.class);
     private ReadOptions readOptions = ReadOptions.DEFAULT;
+    private long maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+    private int maxBatchLength = 1000;
+    private int maxOpenStreams = -1;
     private boolean built;
+
+    /**
+     * The default largest message over stdio: 8 MiB. The TypeScript SDK (1.x and 2.x), which most
+     * desktop hosts use, drops a message over 10 MiB (with the 64 KiB read that follows it) and
+     * closes the connection; the Java SDK refuses a string over 20,000,000 characters.
+     */
+    public static final long DEFAULT_MAX_MESSAGE_BYTES = 8L << 20;
 
     McpServerBuilder() {}
 
@@ -88,8 +98,9 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Adds a template whose decoded variables are not checked for {@code ..} segments, NUL bytes and
-     * encoded slashes. Only for handlers that never turn variables into paths.
+     * Adds a template whose decoded variables are not checked for {@code .} and {@code ..} segments,
+     * control characters, bidirectional overrides and encoded slashes. Only for handlers that never
+     * turn variables into paths or names.
      */
     public McpServerBuilder templateAllowingUnsafeValues(
             ResourceTemplate template, TemplateHandler handler, ArgumentCompleter completer) {
@@ -153,7 +164,7 @@ public final class McpServerBuilder {
      * together (defaults 20,000 and 200,000). A subscription to a URI of up to 128 characters
      * counts once, a longer one once per started 128 characters. Transports name a connection's
      * client (a bearer token's identity, or a remote address); beyond either budget a subscribe
-     * or listen request fails with code -31001.
+     * or listen request fails with code -31002.
      */
     public McpServerBuilder subscriptionBudget(int perClient, int total) {
         if (perClient < 1 || total < perClient) {
@@ -198,6 +209,42 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * The largest message the server sends where the client reads each message whole and caps its
+     * size, as over stdio (default {@link #DEFAULT_MAX_MESSAGE_BYTES}). A read whose answer would
+     * be larger gets error -31000 with its size, this limit and how to raise it, and the connection
+     * stays usable. HTTP answers stream and are not limited by this.
+     */
+    public McpServerBuilder maxMessageBytes(long bytes) {
+        if (bytes < 4096) {
+            throw new IllegalArgumentException("max message size must be at least 4096 bytes, not " + bytes);
+        }
+        this.maxMessageBytes = bytes;
+        return this;
+    }
+
+    /** The most messages one JSON-RPC batch may hold (protocol 2025-03-26; default 1,000); a longer one gets -32600. */
+    public McpServerBuilder maxBatchLength(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max batch length must be at least 1, not " + max);
+        }
+        this.maxBatchLength = max;
+        return this;
+    }
+
+    /**
+     * The most content streams (open files, for a folder) the server has open at once, over all
+     * connections; a read that finds none free waits up to the request timeout, then gets an error.
+     * Default: a quarter of the process's file descriptor limit, between 16 and 1,024.
+     */
+    public McpServerBuilder maxOpenContentStreams(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max open content streams must be at least 1, not " + max);
+        }
+        this.maxOpenStreams = max;
+        return this;
+    }
+
     public McpServer build() {
         if (built) {
             throw new IllegalStateException("build() may be called once per builder");
@@ -225,7 +272,10 @@ public final class McpServerBuilder {
                 discoverCacheHint,
                 key,
                 revisions,
-                readOptions);
+                readOptions,
+                maxMessageBytes,
+                maxBatchLength,
+                maxOpenStreams);
         return new ServerImpl(settings, all, templates);
     }
 }

@@ -43,12 +43,14 @@ public final class TestClient implements AutoCloseable {
     private final BlockingQueue<JsonNode> others = new LinkedBlockingQueue<>();
     private final Map<String, BlockingQueue<JsonNode>> responses = new ConcurrentHashMap<>();
     private final Map<String, Sent> sent = new ConcurrentHashMap<>();
+    private final Map<String, Integer> sizes = new ConcurrentHashMap<>();
     private final List<String> violations = new ArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile ProtocolRevision revision = ProtocolRevision.LATEST_STATEFUL;
     private volatile boolean stateless;
     private volatile boolean sep2093;
     private volatile boolean validate = true;
+    private volatile long messageCap = -1;
 
     private TestClient(McpServer server, String client) {
         this.connection = client == null ? server.connect(sink) : server.connect(sink, client);
@@ -95,6 +97,16 @@ public final class TestClient implements AutoCloseable {
     /** Turns schema validation off (for tests that send deliberately broken messages and read raw answers). */
     public TestClient withoutValidation() {
         this.validate = false;
+        return this;
+    }
+
+    /**
+     * Reads messages whole and caps their size, as a stdio client does: the server sees a sink that
+     * {@linkplain MessageSink#capsMessageSize() caps message sizes}, and any message larger than
+     * {@code maxBytes} is recorded as a violation ({@link #close()} fails the test).
+     */
+    public TestClient capMessages(long maxBytes) {
+        this.messageCap = maxBytes;
         return this;
     }
 
@@ -242,6 +254,15 @@ public final class TestClient implements AutoCloseable {
         return responses.computeIfAbsent(id, k -> new LinkedBlockingQueue<>());
     }
 
+    /** The size in bytes of the last message received for this (string) id, as a transport would send it. */
+    public int rawSize(String id) {
+        Integer size = sizes.get(id);
+        if (size == null) {
+            throw new AssertionError("no message with id " + id + " was received");
+        }
+        return size;
+    }
+
     /** Schema violations seen so far. */
     public List<String> violations() {
         synchronized (violations) {
@@ -305,9 +326,23 @@ public final class TestClient implements AutoCloseable {
             received(parse(out.toByteArray()));
         }
 
+        @Override
+        public boolean capsMessageSize() {
+            return messageCap > 0;
+        }
+
         private JsonNode parse(byte[] bytes) {
+            if (messageCap > 0 && bytes.length > messageCap) {
+                synchronized (violations) {
+                    violations.add("a message of " + bytes.length + " bytes, over the cap of " + messageCap);
+                }
+            }
             try {
-                return MAPPER.readTree(new String(bytes, StandardCharsets.UTF_8));
+                JsonNode message = MAPPER.readTree(new String(bytes, StandardCharsets.UTF_8));
+                if (message.path("id").isTextual()) {
+                    sizes.put(message.path("id").asText(), bytes.length);
+                }
+                return message;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

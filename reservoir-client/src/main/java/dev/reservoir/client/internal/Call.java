@@ -1,9 +1,15 @@
 package dev.reservoir.client.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** One request in flight: its id, how its result is decoded, and how to abort its own stream. */
 public final class Call<T> {
@@ -38,6 +44,51 @@ public final class Call<T> {
     /** Whether the call has its answer (or failed). */
     public boolean isDone() {
         return future.isDone();
+    }
+
+    /**
+     * Waits until the call has its answer (or failed), up to this long; unlike {@link Rpc#await}
+     * it never gives the call up.
+     *
+     * @return whether the call is done
+     */
+    public boolean awaitDone(Duration wait) {
+        return awaitAny(wait, future);
+    }
+
+    /** Waits until either call is done, up to this long; gives neither up. */
+    public static boolean awaitEither(Call<?> a, Call<?> b, Duration wait) {
+        return awaitAny(wait, a.future, b.future);
+    }
+
+    private static boolean awaitAny(Duration wait, CompletableFuture<?>... futures) {
+        try {
+            CompletableFuture.anyOf(futures).get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new dev.reservoir.client.McpClientException("interrupted while connecting", e);
+        } catch (ExecutionException | TimeoutException e) {
+            // done with an error, or not done: the futures tell
+        }
+        for (CompletableFuture<?> f : futures) {
+            if (f.isDone()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The error the server answered with, when the call ended that way. */
+    public Optional<JsonRpcError> serverError() {
+        if (!future.isCompletedExceptionally()) {
+            return Optional.empty();
+        }
+        try {
+            future.join();
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return e.getCause() instanceof ServerErrorException s ? Optional.of(s.error()) : Optional.empty();
+        }
     }
 
     /** The transport's way to end this request's own stream (an HTTP response), or null. */

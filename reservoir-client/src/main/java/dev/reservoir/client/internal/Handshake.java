@@ -7,6 +7,7 @@ import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.McpTimeoutException;
 import dev.reservoir.client.ServerCapabilities;
 import dev.reservoir.client.ServerDescription;
+import dev.reservoir.client.TransportKind;
 import dev.reservoir.client.internal.http.HttpStatusException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
@@ -25,13 +26,23 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds the server's era and opens the conversation, per the 2026-07-28 versioning page: probe with
  * {@code server/discover} (a modern request); a result, or a recognized modern error, means a
- * modern server; any other error, a timeout (stdio), or an HTTP 4xx without a modern error body
- * means a legacy one, and the client falls back to {@code initialize}. Over HTTP, an initialize
- * refused with 400, 404 or 405 means the 2024-11-05 HTTP+SSE transport ({@link LegacyHttp}).
+ * modern server; any other error, a server that is up but ignores the probe (stdio), or an HTTP
+ * 4xx without a modern error body means a legacy one, and the client falls back to
+ * {@code initialize}. A recognized modern error to {@code initialize} (a modern-only server) means
+ * a retry with a version the server lists, never a failure. Over HTTP, an initialize refused with
+ * 400, 404 or 405 means the 2024-11-05 HTTP+SSE transport ({@link LegacyHttp}). Everything,
+ * retries included, happens within one connect deadline.
  */
 public final class Handshake {
 
     private static final Logger log = LoggerFactory.getLogger(Handshake.class);
+
+    /**
+     * Once a stdio server answers the ping, it has read the probe before it (stdin keeps order);
+     * a server that answers the probe at all does so about as fast. This long is the most its answer
+     * may trail the ping's before the server counts as one that ignores the probe.
+     */
+    private static final Duration PROBE_GRACE = Duration.ofSeconds(1);
 
     /** What the handshake settled. */
     public record Outcome(Protocol protocol, ServerDescription description) {}
@@ -47,6 +58,7 @@ public final class Handshake {
     private final Implementation clientInfo;
     private final boolean sep2093;
     private final Duration timeout;
+    private Deadline deadline;
 
     public Handshake(Rpc rpc, Implementation clientInfo, boolean sep2093, Duration timeout) {
         this.rpc = rpc;
@@ -56,80 +68,141 @@ public final class Handshake {
     }
 
     /**
-     * Connects.
+     * Connects, within the connect timeout given to the constructor.
      *
      * @param pinned the revision to speak without probing, or null to detect the era
-     * @param probeTimeout how long the probe may go unanswered before the server counts as legacy
+     * @param probeTimeout how long a stdio server may leave the probe unanswered before the client
+     *     checks (with a ping) whether it is still starting or ignores the probe
      */
     public Outcome run(ProtocolRevision pinned, Duration probeTimeout) {
-        if (pinned != null) {
-            return pinned.isStateless() ? discover(pinned, timeout) : initialize(pinned);
-        }
-        // Over HTTP a silent server is not a legacy sign (a legacy one answers 4xx), so the probe gets
-        // the whole connect timeout there; on stdio, silence is how some legacy servers say no.
-        boolean http = rpc.transport().kind() == dev.reservoir.client.TransportKind.STREAMABLE_HTTP;
+        deadline = Deadline.after(timeout);
         try {
-            return discover(ProtocolRevision.LATEST, http ? timeout : probeTimeout);
-        } catch (ServerErrorException e) {
-            return afterModernError(e.error(), e);
-        } catch (HttpStatusException e) {
-            if (Protocol.isModernError(e.error())) {
-                return afterModernError(e.error(), e);
-            }
-            if (e.status() >= 400 && e.status() < 500) {
-                log.debug("The modern probe got HTTP {}; trying initialize", e.status());
-                return initialize(ProtocolRevision.LATEST_STATEFUL);
-            }
-            throw e;
+            return open(pinned, probeTimeout);
         } catch (McpTimeoutException e) {
-            if (http) {
+            if (e.timeout().equals(timeout)) {
                 throw e;
             }
-            log.debug("No answer to server/discover within {}; trying initialize", probeTimeout);
-            return initialize(ProtocolRevision.LATEST_STATEFUL);
+            // A step timed out with what was left: say how long the whole connect may take.
+            throw new McpTimeoutException(
+                    e.method() + " got no answer within the connect timeout of " + timeout.toMillis() + " ms",
+                    e.method(),
+                    timeout);
         }
     }
 
-    /** A modern server refused the probe: retry with a version it supports, or fail; never initialize blindly. */
-    private Outcome afterModernError(JsonRpcError error, RuntimeException cause) {
+    private Outcome open(ProtocolRevision pinned, Duration probeTimeout) {
+        if (pinned != null) {
+            return pinned.isStateless() ? discover(pinned) : initialize(pinned, false);
+        }
+        if (rpc.transport().kind() != TransportKind.STREAMABLE_HTTP) {
+            return probeStdio(probeTimeout);
+        }
+        // Over HTTP a silent server is not a legacy sign (a legacy one answers 4xx): the probe gets
+        // the whole connect deadline.
+        try {
+            return discover(ProtocolRevision.LATEST);
+        } catch (ServerErrorException e) {
+            return afterModernError(e.error(), e, true);
+        } catch (HttpStatusException e) {
+            if (Protocol.isModernError(e.error())) {
+                return afterModernError(e.error(), e, true);
+            }
+            if (e.status() >= 400 && e.status() < 500) {
+                log.debug("The modern probe got HTTP {}; trying initialize", e.status());
+                return initialize(ProtocolRevision.LATEST_STATEFUL, true);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The stdio probe. A server that has not answered {@code server/discover} within the probe
+     * timeout is either still starting (npx downloading, a JVM warming up) or a legacy one that
+     * ignores unknown requests; silence alone cannot tell them apart, so the era is not decided
+     * by it. The client sends a {@code ping} (which every legacy revision answers before
+     * {@code initialize}) and keeps waiting for both: while neither is answered the server is
+     * still starting. Once the ping is answered the server is up; if the probe still gets no
+     * answer soon after, the server ignores it and is legacy.
+     */
+    private Outcome probeStdio(Duration probeTimeout) {
+        Protocol modern = new Protocol(ProtocolRevision.LATEST, clientInfo, sep2093);
+        Call<JsonNode> probe = rpc.start(McpMethods.SERVER_DISCOVER, modern.params(null), ResultDecoder.TREE);
+        probe.awaitDone(deadline.atMost(probeTimeout));
+        if (!probe.isDone()) {
+            Call<JsonNode> ping = rpc.start(McpMethods.PING, null, ResultDecoder.TREE);
+            Call.awaitEither(probe, ping, deadline.remaining());
+            if (!probe.isDone() && !ping.isDone()) {
+                rpc.giveUp(probe, "connect timeout");
+                rpc.giveUp(ping, "connect timeout");
+                throw new McpTimeoutException(
+                        "the server answered neither server/discover nor ping within " + timeout.toMillis()
+                                + " ms (still starting? pin a protocol revision if it answers only initialize)",
+                        McpMethods.SERVER_DISCOVER,
+                        timeout);
+            }
+            if (!probe.isDone()) {
+                boolean modernPing =
+                        ping.serverError().filter(Protocol::isModernError).isPresent();
+                probe.awaitDone(modernPing ? deadline.remaining() : deadline.atMost(PROBE_GRACE));
+            }
+            rpc.giveUp(ping, "not needed");
+            if (!probe.isDone()) {
+                log.debug("The server answers ping but not server/discover; trying initialize");
+                rpc.giveUp(probe, "the server ignores it");
+                return initialize(ProtocolRevision.LATEST_STATEFUL, true);
+            }
+        }
+        try {
+            return discovered(probe, modern.revision());
+        } catch (ServerErrorException e) {
+            return afterModernError(e.error(), e, true);
+        }
+    }
+
+    /** A modern server refused a request: retry with a version it supports, or fail; never initialize blindly. */
+    private Outcome afterModernError(JsonRpcError error, RuntimeException cause, boolean mayRetry) {
         if (!Protocol.isModernError(error)) {
             log.debug(
                     "server/discover failed with {} {}; the server is legacy, trying initialize",
                     error.code(),
                     error.message());
-            return initialize(ProtocolRevision.LATEST_STATEFUL);
+            return initialize(ProtocolRevision.LATEST_STATEFUL, true);
         }
-        if (error.code() != ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) {
-            throw new McpClientException("the server refused the connection probe: " + error.message(), cause);
+        if (error.code() != ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION || !mayRetry) {
+            throw new McpClientException("the server refused the connection: " + error.message(), cause);
         }
         List<String> supported = new ArrayList<>();
         if (error.data() != null) {
             error.data().path("supported").forEach(v -> supported.add(v.asText()));
         }
+        return retry(common(supported));
+    }
+
+    private static ProtocolRevision common(List<String> supported) {
         Optional<ProtocolRevision> common = ProtocolRevision.newestFirst().stream()
                 .filter(r -> supported.contains(r.id()))
                 .findFirst();
-        if (common.isEmpty()) {
-            throw new McpClientException("the server speaks " + supported + ", no version this client speaks ("
-                    + ProtocolRevision.newestFirst() + ")");
-        }
-        return common.get().isStateless() ? discover(common.get(), timeout) : initialize(common.get());
+        return common.orElseThrow(() -> new McpClientException("the server speaks " + supported
+                + ", no version this client speaks (" + ProtocolRevision.newestFirst() + ")"));
     }
 
-    private Outcome discover(ProtocolRevision revision, Duration wait) {
+    /** The second and last attempt, with a version the server named. */
+    private Outcome retry(ProtocolRevision revision) {
+        return revision.isStateless() ? discover(revision) : initialize(revision, false);
+    }
+
+    private Outcome discover(ProtocolRevision revision) {
         Protocol protocol = new Protocol(revision, clientInfo, sep2093);
         Call<JsonNode> call = rpc.start(McpMethods.SERVER_DISCOVER, protocol.params(null), ResultDecoder.TREE);
-        JsonNode result = rpc.await(call, wait);
+        return discovered(call, revision);
+    }
+
+    private Outcome discovered(Call<JsonNode> call, ProtocolRevision revision) {
+        JsonNode result = rpc.await(call, deadline.remaining());
         List<String> versions = new ArrayList<>();
         result.path("supportedVersions").forEach(v -> versions.add(v.asText()));
         if (!versions.isEmpty() && !versions.contains(revision.id())) {
-            Optional<ProtocolRevision> common = ProtocolRevision.newestFirst().stream()
-                    .filter(r -> versions.contains(r.id()))
-                    .findFirst();
-            if (common.isEmpty()) {
-                throw new McpClientException("the server speaks " + versions + ", no version this client speaks");
-            }
-            return common.get().isStateless() ? discover(common.get(), timeout) : initialize(common.get());
+            return retry(common(versions));
         }
         Implementation serverInfo =
                 ModelReader.implementation(result.path("_meta").get(MetaKeys.SERVER_INFO));
@@ -141,7 +214,11 @@ public final class Handshake {
                 result.path("instructions").asText(null),
                 versions.isEmpty() ? List.of(revision.id()) : versions);
         rpc.transport().negotiated(revision);
-        return new Outcome(protocol, description);
+        return new Outcome(protocol(revision), description);
+    }
+
+    private Protocol protocol(ProtocolRevision revision) {
+        return new Protocol(revision, clientInfo, sep2093);
     }
 
     /**
@@ -149,7 +226,8 @@ public final class Handshake {
      * when the server now settles on another revision.
      */
     public Outcome reinitialize(ProtocolRevision revision) {
-        Outcome outcome = initialize(revision);
+        deadline = Deadline.after(timeout);
+        Outcome outcome = initialize(revision, false);
         if (outcome.protocol().revision() != revision) {
             throw new McpClientException("the server's new session speaks "
                     + outcome.protocol().revision().id() + ", not " + revision.id() + " as before");
@@ -157,20 +235,31 @@ public final class Handshake {
         return outcome;
     }
 
-    private Outcome initialize(ProtocolRevision requested) {
+    /**
+     * The handshake. A recognized modern error (a modern-only server, possibly one that started
+     * after the probe timed out) leads to one retry with a version it lists.
+     */
+    private Outcome initialize(ProtocolRevision requested, boolean mayRetry) {
         ObjectNode params = JsonNodeFactory.instance.objectNode();
         params.put("protocolVersion", requested.id());
         params.set("capabilities", Protocol.capabilities(requested, sep2093));
         params.putObject("clientInfo").put("name", clientInfo.name()).put("version", clientInfo.version());
         JsonNode result;
         try {
-            result = rpc.await(rpc.start(McpMethods.INITIALIZE, params, ResultDecoder.TREE), timeout);
+            result = rpc.await(rpc.start(McpMethods.INITIALIZE, params, ResultDecoder.TREE), deadline.remaining());
         } catch (HttpStatusException e) {
+            if (Protocol.isModernError(e.error())) {
+                return afterModernError(e.error(), e, mayRetry);
+            }
             if (e.status() == 400 || e.status() == 404 || e.status() == 405) {
                 throw new LegacyHttp(e);
             }
             throw e;
         } catch (ServerErrorException e) {
+            if (Protocol.isModernError(e.error()) && mayRetry) {
+                log.debug("initialize got the modern error {}; retrying with a version the server lists", e.error());
+                return afterModernError(e.error(), e, true);
+            }
             throw new McpClientException(
                     "the server refused initialize: " + e.error().message()
                             + (e.error().data() == null ? "" : " " + e.error().data()),
@@ -190,6 +279,6 @@ public final class Handshake {
                 result.path("instructions").asText(null),
                 List.of(revision.id()));
         rpc.transport().negotiated(revision);
-        return new Outcome(new Protocol(revision, clientInfo, sep2093), description);
+        return new Outcome(protocol(revision), description);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.internal.io.HeadInput;
 import dev.reservoir.client.internal.io.Json;
 import dev.reservoir.client.internal.io.LineInput;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
@@ -13,6 +14,9 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +35,11 @@ public final class StreamTransport implements ClientTransport {
     private final OutputStream out;
     private final TransportKind kind;
     private final Runnable onClose;
+    private static final int STRAY_LINES = 5;
+
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final ReentrantLock strayLock = new ReentrantLock();
+    private final Deque<String> stray = new ArrayDeque<>();
     private volatile boolean closing;
     private Thread reader;
 
@@ -60,12 +68,13 @@ public final class StreamTransport implements ClientTransport {
         Throwable cause = null;
         try {
             for (InputStream line; (line = lines.nextLine()) != null; ) {
-                try (JsonParser parser = Json.parser(line)) {
+                HeadInput recorded = new HeadInput(line, 200);
+                try (JsonParser parser = Json.parser(recorded)) {
                     MessageReader.read(parser, rpc::decoderFor, rpc::accept);
                 } catch (JsonProcessingException e) {
-                    log.warn(
-                            "Ignoring a line from the server that is not a JSON-RPC message: {}",
-                            e.getOriginalMessage());
+                    // Servers print banners and logs on stdout by mistake: show the line, not a parser's complaint.
+                    log.warn("the server wrote a line that is not an MCP message (ignored): {}", recorded.head());
+                    keepStray(recorded.head());
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -79,6 +88,28 @@ public final class StreamTransport implements ClientTransport {
                                         ? "the server closed its output"
                                         : "reading from the server failed: " + cause,
                                 cause));
+    }
+
+    private void keepStray(String line) {
+        strayLock.lock(); // not the write lock: a write blocked on a full pipe must not stop the reader
+        try {
+            if (stray.size() == STRAY_LINES) {
+                stray.removeFirst();
+            }
+            stray.addLast(line);
+        } finally {
+            strayLock.unlock();
+        }
+    }
+
+    /** The last lines the server wrote that were not messages (at most five), oldest first. */
+    public List<String> strayLines() {
+        strayLock.lock();
+        try {
+            return List.copyOf(stray);
+        } finally {
+            strayLock.unlock();
+        }
     }
 
     @Override
@@ -121,15 +152,22 @@ public final class StreamTransport implements ClientTransport {
         }
         if (onClose != null) {
             onClose.run();
+            // The process has ended, so its stdout ends too: let the reader take what is left (often
+            // the line that says why it failed) before the stream is closed under it.
+            awaitReader(2000);
         }
         try {
             in.close();
         } catch (IOException e) {
             log.debug("Closing the server's output failed", e);
         }
+        awaitReader(2000);
+    }
+
+    private void awaitReader(long millis) {
         if (reader != null && reader != Thread.currentThread()) {
             try {
-                reader.join(2000);
+                reader.join(millis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

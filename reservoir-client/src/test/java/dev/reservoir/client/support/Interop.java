@@ -45,6 +45,25 @@ public final class Interop {
         return script;
     }
 
+    /**
+     * A stdio server on the official TypeScript SDK 2.x that speaks only 2026-07-28
+     * ({@code interop/servers/modern-only.mjs}), as a command line.
+     */
+    public static List<String> modernOnlyStdio() {
+        Path script = interopDir().resolve("servers/modern-only.mjs");
+        assertThat(interopDir().resolve("node_modules/@modelcontextprotocol/server/package.json"))
+                .as("@modelcontextprotocol/server 2.x (run `npm ci` in interop/)")
+                .isRegularFile();
+        return List.of(node().toString(), script.toString());
+    }
+
+    /** A stdio command line that starts only after this many seconds (a server slow to start). */
+    public static List<String> slowly(int seconds, List<String> command) {
+        List<String> wrapped = new ArrayList<>(List.of("sh", "-c", "sleep " + seconds + " && exec \"$@\"", "slowly"));
+        wrapped.addAll(command);
+        return wrapped;
+    }
+
     /** server-everything over stdio, as a command line. */
     public static List<String> serverEverythingStdio() {
         return List.of(node().toString(), serverEverything().toString(), "stdio");

@@ -27,11 +27,17 @@ public final class ErrorCodes {
     public static final int CONTENT_TOO_LARGE = -31000;
 
     /**
+     * Reservoir: the resource exists but the server may not read it (a file or folder it has no
+     * permission for; data: uri). Distinct from "not found", which names nothing there.
+     */
+    public static final int ACCESS_DENIED = -31001;
+
+    /**
      * Reservoir: the client, or the server as a whole, holds as many resource subscriptions as it
      * may (data: scope "client" or "server", limit, held, requested). Over HTTP in the 2026-07-28
      * era it is answered with status 429.
      */
-    public static final int SUBSCRIPTION_LIMIT = -31001;
+    public static final int SUBSCRIPTION_LIMIT = -31002;
 
     private ErrorCodes() {}
 }

@@ -9,6 +9,10 @@ final class MessageWriter {
     private MessageWriter() {}
 
     static void write(JsonGenerator g, JsonRpcMessage message) throws IOException {
+        if (message instanceof JsonRpcResult result && result.result() instanceof DeferredResult deferred) {
+            writeDeferred(g, result.id(), deferred);
+            return;
+        }
         g.writeStartObject();
         g.writeStringField("jsonrpc", "2.0");
         switch (message) {
@@ -45,6 +49,16 @@ final class MessageWriter {
             }
         }
         g.writeEndObject();
+    }
+
+    /** Opens the result right before its first byte, so what it holds is held only while it is written. */
+    private static void writeDeferred(JsonGenerator g, RequestId id, DeferredResult deferred) throws IOException {
+        try {
+            JsonRpcError error = deferred.open();
+            write(g, error == null ? new JsonRpcResult(id, deferred::writeTo) : new JsonRpcErrorResponse(id, error));
+        } finally {
+            deferred.close();
+        }
     }
 
     static void writeId(JsonGenerator g, RequestId id) throws IOException {

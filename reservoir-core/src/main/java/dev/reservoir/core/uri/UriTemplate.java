@@ -120,7 +120,7 @@ public final class UriTemplate {
         List<List<String>> captures = capture(uri);
         return captures == null
                 ? Optional.empty()
-                : VariableDecoder.decode(this, matcher.slots(), captures, unsafeValuesAllowed);
+                : VariableDecoder.decode(this, uri, matcher.slots(), captures, unsafeValuesAllowed);
     }
 
     /** Whether {@code uri} fits the template's shape, without decoding or vetting values. */

@@ -18,7 +18,7 @@ final class VariableDecoder {
      * assignment expands to the URI); throws {@link UnsafeVariableException} for an unsafe value.
      */
     static Optional<UriTemplateMatch> decode(
-            UriTemplate template, List<Slot> slots, List<List<String>> captures, boolean unsafeAllowed) {
+            UriTemplate template, String uri, List<Slot> slots, List<List<String>> captures, boolean unsafeAllowed) {
         Map<String, String> raws = new LinkedHashMap<>();
         Map<String, String> variables = new LinkedHashMap<>();
         Map<String, List<String>> lists = new LinkedHashMap<>();
@@ -42,7 +42,7 @@ final class VariableDecoder {
             }
             List<String> decoded = new ArrayList<>(raw.size());
             for (String item : slot.explode() ? raw : List.of(rawValue)) {
-                decoded.add(decodeValue(template, slot, item, unsafeAllowed));
+                decoded.add(decodeValue(new Where(template, uri, slot), item, unsafeAllowed));
             }
             variables.put(slot.name(), String.join(",", decoded));
             if (slot.explode()) {
@@ -52,27 +52,47 @@ final class VariableDecoder {
         return Optional.of(new UriTemplateMatch(template, variables, lists));
     }
 
-    private static String decodeValue(UriTemplate template, Slot slot, String raw, boolean unsafeAllowed) {
+    /** The value being decoded: which variable of which template, in which URI (for the refusal). */
+    private record Where(UriTemplate template, String uri, Slot slot) {}
+
+    private static String decodeValue(Where where, String raw, boolean unsafeAllowed) {
         String value;
         try {
             value = UriValidator.percentDecode(raw);
         } catch (InvalidUriException e) {
-            throw refuse(template, slot, "is not valid UTF-8 after percent-decoding", false);
+            throw refuse(where, "is not valid UTF-8 after percent-decoding");
         }
         if (unsafeAllowed) {
             return value;
         }
         if (value.indexOf('\0') >= 0) {
-            throw refuse(template, slot, "contains a NUL character after percent-decoding", true);
+            throw refuse(where, "contains a NUL character after percent-decoding");
         }
         // Outside + and #, expansion encodes '/' and '\', so an encoded one can only come from a crafted URI.
-        if (!slot.reserved() && hasEncodedSeparator(raw)) {
-            throw refuse(template, slot, "contains an encoded '/' or '\\' (%2F or %5C)", true);
+        if (!where.slot().reserved() && hasEncodedSeparator(raw)) {
+            throw refuse(where, "contains an encoded '/' or '\\' (%2F or %5C)");
         }
-        if (hasDotDotSegment(value)) {
-            throw refuse(template, slot, "contains a '..' path segment after percent-decoding", true);
+        String dots = dotSegment(value);
+        if (dots != null) {
+            throw refuse(where, "contains a '" + dots + "' path segment after percent-decoding");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            // Control characters end up in file names, logs and terminals (a newline forges a log line,
+            // an escape sequence drives a terminal); bidirectional overrides make a name read as
+            // something else ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf").
+            if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) {
+                throw refuse(where, "contains the control character " + codePoint(c) + " after percent-decoding");
+            }
+            if ((c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069')) {
+                throw refuse(where, "contains the bidirectional control " + codePoint(c) + " after percent-decoding");
+            }
         }
         return value;
+    }
+
+    private static String codePoint(char c) {
+        return String.format(Locale.ROOT, "U+%04X", (int) c);
     }
 
     private static boolean hasEncodedSeparator(String raw) {
@@ -80,25 +100,29 @@ final class VariableDecoder {
         return upper.contains("%2F") || upper.contains("%5C");
     }
 
-    /** Whether some segment, splitting on '/' and on '\' (a separator on Windows), is exactly "..". */
-    static boolean hasDotDotSegment(String value) {
+    /**
+     * The first segment that is exactly "." or "..", splitting on '/' and on '\' (a separator on
+     * Windows), or null. Both are refused: ".." climbs out, "." makes two URIs name one file.
+     */
+    static String dotSegment(String value) {
         int segmentStart = 0;
         for (int i = 0; i <= value.length(); i++) {
             if (i == value.length() || value.charAt(i) == '/' || value.charAt(i) == '\\') {
-                if (i - segmentStart == 2 && value.startsWith("..", segmentStart)) {
-                    return true;
+                int length = i - segmentStart;
+                if ((length == 1 || length == 2) && value.startsWith("..".substring(2 - length), segmentStart)) {
+                    return value.substring(segmentStart, i);
                 }
                 segmentStart = i + 1;
             }
         }
-        return false;
+        return null;
     }
 
-    private static UnsafeVariableException refuse(UriTemplate template, Slot slot, String problem, boolean unused) {
-        String message = "variable '" + slot.name() + "' of template '" + UriChars.excerpt(template.template()) + "' "
-                + problem + "; the URI is refused";
+    private static UnsafeVariableException refuse(Where where, String problem) {
+        String message = "variable '" + where.slot().name() + "' of template '"
+                + UriChars.excerpt(where.template().template()) + "' " + problem + "; the URI is refused";
         // The message goes to the client, so it says what was wrong with the URI and nothing about
         // how the server could be configured (withUnsafeValuesAllowed() is documented for authors).
-        return new UnsafeVariableException(slot.name(), message);
+        return new UnsafeVariableException(where.slot().name(), where.uri(), message);
     }
 }

@@ -71,6 +71,45 @@ class JsonRpcCodecTest {
     }
 
     @Test
+    void overlongOrOtherwiseMalformedUtf8IsAParseError() {
+        // C0 AF is an overlong '/': a lenient decoder turns "a%C0%AFb"-style bytes into a path separator.
+        byte[][] malformed = {
+            {(byte) 0xC0, (byte) 0xAF},
+            {(byte) 0xC1, (byte) 0xBF},
+            {(byte) 0xE0, (byte) 0x80, (byte) 0xAF},
+            {(byte) 0xF0, (byte) 0x80, (byte) 0x80, (byte) 0xAF},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            {(byte) 0x80},
+            {(byte) 0xE2, (byte) 0x82}
+        };
+        for (byte[] bad : malformed) {
+            byte[] frame = frameWithString(bad);
+            Decoded decoded = codec.decode(frame, 0, frame.length);
+            assertThat(decoded)
+                    .as("%s", java.util.HexFormat.ofDelimiter(" ").formatHex(bad))
+                    .isInstanceOf(Decoded.Invalid.class);
+            JsonRpcError error = ((Decoded.Invalid) decoded).error().error();
+            assertThat(error.code()).isEqualTo(-32700);
+            assertThat(error.message()).contains("UTF-8").contains("byte 56");
+        }
+        byte[] fine = frameWithString("é€😀".getBytes(StandardCharsets.UTF_8));
+        assertThat(codec.decode(fine, 0, fine.length)).isInstanceOf(Decoded.Single.class);
+    }
+
+    /** A ping whose params hold one string made of these bytes (which start at byte 56). */
+    private static byte[] frameWithString(byte[] inside) {
+        byte[] head = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\""
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "\"}}".getBytes(StandardCharsets.UTF_8);
+        byte[] frame = new byte[head.length + inside.length + tail.length];
+        System.arraycopy(head, 0, frame, 0, head.length);
+        System.arraycopy(inside, 0, frame, head.length, inside.length);
+        System.arraycopy(tail, 0, frame, head.length + inside.length, tail.length);
+        return frame;
+    }
+
+    @Test
     void invalidEnvelopesKeepTheIdWhenItCanBeRead() {
         Decoded.Invalid noVersion = (Decoded.Invalid) codec.decode("{\"id\":5,\"method\":\"ping\"}");
         assertThat(noVersion.error().id()).isEqualTo(RequestId.of(5));
@@ -130,6 +169,64 @@ class JsonRpcCodecTest {
         codec.writeBatch(List.of(new JsonRpcResult(RequestId.of(1), streamed)), out);
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"text\":\"line\\nwith \\\"quotes\\\"\"}}]");
+    }
+
+    /** A deferred result that records what the codec did with it. */
+    private static final class Recording implements DeferredResult {
+        final JsonRpcError error;
+        final List<String> calls = new java.util.ArrayList<>();
+
+        Recording(JsonRpcError error) {
+            this.error = error;
+        }
+
+        @Override
+        public JsonRpcError open() {
+            calls.add("open");
+            return error;
+        }
+
+        @Override
+        public void writeTo(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException {
+            calls.add("write");
+            g.writeStartObject();
+            g.writeEndObject();
+        }
+
+        @Override
+        public void close() {
+            calls.add("close");
+        }
+    }
+
+    @Test
+    void aDeferredResultIsOpenedRightBeforeItIsWrittenAndMayTurnIntoAnError() throws Exception {
+        Recording fine = new Recording(null);
+        Recording gone = new Recording(new JsonRpcError(-32002, "Resource not found", null));
+        var out = new java.io.ByteArrayOutputStream();
+        codec.writeBatch(
+                List.of(new JsonRpcResult(RequestId.of(1), fine), new JsonRpcResult(RequestId.of(2), gone)), out);
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},"
+                                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32002,\"message\":\"Resource not found\"}}]");
+        assertThat(fine.calls).containsExactly("open", "write", "close");
+        assertThat(gone.calls).containsExactly("open", "close");
+    }
+
+    @Test
+    void aPeakOfWritersLeavesABoundedNumberOfBufferSetsBehind() throws Exception {
+        // 1,000 generators open at once, as 1,000 answers being written at once would be.
+        List<com.fasterxml.jackson.core.JsonGenerator> open = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            open.add(codec.generator(java.io.OutputStream.nullOutputStream()));
+        }
+        for (var generator : open) {
+            generator.writeString("x");
+            generator.close();
+        }
+        assertThat(codec.mapper().getFactory()._getRecyclerPool().pooledCount())
+                .isLessThanOrEqualTo(JsonRpcCodec.POOLED_BUFFER_SETS);
     }
 
     @Test

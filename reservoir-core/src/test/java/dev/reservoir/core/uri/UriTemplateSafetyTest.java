@@ -16,7 +16,7 @@ class UriTemplateSafetyTest {
     private static final UriTemplate SEGMENTS = UriTemplate.parse("test://x{/seg*}");
 
     @ParameterizedTest
-    @ValueSource(strings = {"a/b/c.txt", "a/.../b", "..a/b..", "a/.b/c.", "a%2Fb", "%2e/x"})
+    @ValueSource(strings = {"a/b/c.txt", "a/.../b", "..a/b..", "a/.b/c.", "a%2Fb", ".x/y", "a%2E%2Eb"})
     void reservedPathAcceptsOrdinaryPaths(String path) {
         assertThat(PATH.match("file:///" + path)).isPresent();
     }
@@ -31,6 +31,59 @@ class UriTemplateSafetyTest {
                 .hasMessageNotContaining("withUnsafeValuesAllowed()")
                 .extracting(e -> ((UnsafeVariableException) e).variable())
                 .isEqualTo("path");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {".", "./a", "a/.", "a/./b", "%2e/x", "a/%2E/b", "a%5C.%5Cb"})
+    void reservedPathRefusesDotSegments(String path) {
+        assertThatThrownBy(() -> PATH.match("file:///" + path))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("variable 'path' of template 'file:///{+path}' contains a '.' path segment");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a%01b | U+0001",
+                "a%09b | U+0009",
+                "line%0Abreak | U+000A",
+                "a%0Db | U+000D",
+                "%1F | U+001F",
+                "del%7F | U+007F",
+                "c1%C2%80 | U+0080",
+                "c1%C2%9F | U+009F"
+            })
+    void refusesControlCharacters(String value, String codePoint) {
+        for (UriTemplate template : new UriTemplate[] {PATH, ID}) {
+            String uri = template == PATH ? "file:///" + value : "test://items/" + value;
+            assertThatThrownBy(() -> template.match(uri))
+                    .isInstanceOf(UnsafeVariableException.class)
+                    .hasMessageContaining("contains the control character " + codePoint)
+                    .extracting(e -> ((UnsafeVariableException) e).uri())
+                    .isEqualTo(uri);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "%E2%80%AA | U+202A", "%E2%80%AB | U+202B", "%E2%80%AC | U+202C", "%E2%80%AD | U+202D",
+                "%E2%80%AE | U+202E", "%E2%81%A6 | U+2066", "%E2%81%A7 | U+2067", "%E2%81%A8 | U+2068",
+                "%E2%81%A9 | U+2069"
+            })
+    void refusesBidirectionalOverrides(String encoded, String codePoint) {
+        // "invoice" + U+202E + "fdp.exe" shows as "invoiceexe.pdf": a name that lies about itself.
+        assertThatThrownBy(() -> PATH.match("file:///docs/invoice" + encoded + "fdp.exe"))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("contains the bidirectional control " + codePoint);
+    }
+
+    @Test
+    void ordinaryUnicodeIsAccepted() {
+        assertThat(PATH.match("file:///%C3%A9t%C3%A9/%E6%97%A5%E6%9C%AC/%F0%9F%98%80%E2%80%8B.md"))
+                .isPresent();
     }
 
     @ParameterizedTest
@@ -51,6 +104,8 @@ class UriTemplateSafetyTest {
         assertThatThrownBy(() -> ID.match("test://items/..")).hasMessageContaining("'..' path segment");
         assertThatThrownBy(() -> ID.match("test://items/%2E%2E")).hasMessageContaining("'..' path segment");
         assertThat(ID.match("test://items/...")).isPresent();
+        assertThatThrownBy(() -> ID.match("test://items/.")).hasMessageContaining("'.' path segment");
+        assertThatThrownBy(() -> ID.match("test://items/%2e")).hasMessageContaining("'.' path segment");
     }
 
     @Test
@@ -97,6 +152,8 @@ class UriTemplateSafetyTest {
         assertThat(PATH.unsafeValuesAllowed()).isFalse();
         assertThat(path.match("file:///a/../b").orElseThrow().get("path")).contains("a/../b");
         assertThat(path.match("file:///a%00").orElseThrow().get("path")).contains("a\0");
+        assertThat(path.match("file:///a/./b%0A%E2%80%AE").orElseThrow().get("path"))
+                .contains("a/./b\n\u202e");
         UriTemplate id = ID.withUnsafeValuesAllowed();
         assertThat(id.match("test://items/a%2Fb").orElseThrow().get("id")).contains("a/b");
         assertThat(SEGMENTS.withUnsafeValuesAllowed()

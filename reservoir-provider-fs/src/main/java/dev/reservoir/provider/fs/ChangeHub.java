@@ -6,8 +6,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * {@value #MAX_WINDOWS} windows), so a checkout of thousands of files makes a handful of notifications: each changed,
  * watched URI once, and one list change. A changed file also marks its folder; a folder that
  * appears or goes marks every watched URI below it. The root watchers start with the first watch
- * and are shared by all. Thread-safe.
+ * and are shared by all. A root folder that is moved away or removed marks everything below it
+ * and the list, and so does its coming back ({@link RootPresence}). Thread-safe.
  */
 final class ChangeHub implements AutoCloseable {
 
@@ -46,12 +49,15 @@ final class ChangeHub implements AutoCloseable {
 
     private final List<Root> roots;
     private final Visibility visibility;
+    private final OnceLog skipped;
+    private final Mounts mounts = new Mounts();
     private final long windowNanos;
     private final ConcurrentSkipListMap<String, List<Registration>> watches = new ConcurrentSkipListMap<>();
     private final List<ChangeListener> listWatches = new CopyOnWriteArrayList<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final ScheduledExecutorService timer;
-    private final List<RootWatcher> watchers = new ArrayList<>();
+    private final Map<Integer, RootWatcher> watchers = new HashMap<>(); // by root index; guarded by lock
+    private RootPresence presence; // guarded by lock
 
     // Guarded by lock.
     private final Set<String> pendingUris = new LinkedHashSet<>();
@@ -62,9 +68,10 @@ final class ChangeHub implements AutoCloseable {
     private boolean started;
     private boolean closed;
 
-    ChangeHub(List<Root> roots, Visibility visibility, Duration window) {
+    ChangeHub(List<Root> roots, Visibility visibility, OnceLog skipped, Duration window) {
         this.roots = List.copyOf(roots);
         this.visibility = visibility;
+        this.skipped = skipped;
         this.windowNanos = Math.max(window.toNanos(), 1);
         this.timer = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("reservoir-fs-changes").factory());
@@ -125,11 +132,12 @@ final class ChangeHub implements AutoCloseable {
                 return;
             }
             for (Root root : roots) {
-                watchers.add(RootWatcher.start(root, this));
+                watchers.put(root.index(), RootWatcher.start(root, this, mounts, skipped));
             }
+            presence = RootPresence.start(roots, this);
             started = true;
         } catch (RuntimeException e) {
-            watchers.forEach(RootWatcher::close);
+            watchers.values().forEach(RootWatcher::close);
             watchers.clear();
             throw e;
         } finally {
@@ -146,12 +154,11 @@ final class ChangeHub implements AutoCloseable {
         if (path == null || !path.startsWith(root.path())) {
             return;
         }
-        List<String> rel = new ArrayList<>();
-        for (Path part : root.path().relativize(path)) {
-            if (!part.toString().isEmpty()) {
-                rel.add(part.toString());
-            }
+        List<String> rel = FileNames.names(root.path().relativize(path));
+        if (rel == null) {
+            return; // a name no URI can carry: nothing anyone watches
         }
+        rel.removeIf(String::isEmpty);
         if (rel.contains(".git")) {
             if (rel.equals(List.of(".git", "info", "exclude"))) {
                 visibility.invalidate();
@@ -178,6 +185,50 @@ final class ChangeHub implements AutoCloseable {
         if (!(kind == Kind.MODIFY && isDirectory)) {
             mark(uri, appearedOrWent, isDirectory && appearedOrWent, false);
         }
+    }
+
+    /**
+     * A root folder was moved away or removed (or replaced by something that is not a folder):
+     * its watcher stops (it would report on the folder where it went), and every watch below it
+     * and the list hear of it. Called by {@link RootPresence}.
+     */
+    void rootGone(Root root) {
+        if (rewatch(root, false)) {
+            log.warn(
+                    "The root folder {} was moved away or removed: its resources are gone until a folder is there again",
+                    FileNames.show(root.path()));
+            mark(root.uri(), true, true, true);
+        }
+    }
+
+    /** A folder is at a root's path again (the same or a new one): it is watched and served again. */
+    void rootBack(Root root) {
+        if (rewatch(root, true)) {
+            log.info("The root folder {} is there again: serving it", FileNames.show(root.path()));
+            mark(root.uri(), true, true, true);
+        }
+    }
+
+    /** Stops a root's watcher and, if asked, starts a new one; false when the hub is closed. */
+    private boolean rewatch(Root root, boolean start) {
+        lock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            RootWatcher old = watchers.remove(root.index());
+            if (old != null) {
+                old.close();
+            }
+            if (start) {
+                watchers.put(root.index(), RootWatcher.start(root, this, mounts, skipped));
+            }
+        } catch (RuntimeException e) {
+            log.warn("Could not watch {} again: {}", FileNames.show(root.path()), e.getMessage());
+        } finally {
+            lock.unlock();
+        }
+        return true;
     }
 
     /** Marks a URI (if watched), and optionally every watched URI below it, and optionally the list. */
@@ -253,7 +304,10 @@ final class ChangeHub implements AutoCloseable {
         lock.lock();
         try {
             closed = true;
-            watchers.forEach(RootWatcher::close);
+            if (presence != null) {
+                presence.close();
+            }
+            watchers.values().forEach(RootWatcher::close);
             watchers.clear();
         } finally {
             lock.unlock();

@@ -1,30 +1,32 @@
 package dev.reservoir.provider.fs;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.reservoir.core.McpException;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.AccessDeniedException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads files and folders. A file is streamed when the server writes the response (text decoded
- * a buffer at a time, binary base64-encoded a buffer at a time), opened without following a link,
- * and never held whole. A folder reads as SEP-2093 collection contents: first the folder itself as
+ * a buffer at a time, binary base64-encoded a buffer at a time), opened where it really is through
+ * open folders (never through a link), exactly the size it was described with, and never held
+ * whole. A file the server may not read is error -31001 (access denied, naming its URI). A folder reads as SEP-2093 collection contents: first the folder itself as
  * {@code text/uri-list} (RFC 2483) naming its first entries, then each of those entries that is a
  * text file small enough for what is left of the byte budget, with its metadata and its whole
  * text. Folders and binary files are only named in the list (a blob or a folder has no honest
@@ -32,11 +34,13 @@ import java.util.List;
  */
 final class ContentReader {
 
+    private final PathResolver resolver;
     private final Describer describer;
     private final TreeLister lister;
     private final long maxReadBytes;
 
-    ContentReader(Describer describer, TreeLister lister, long maxReadBytes) {
+    ContentReader(PathResolver resolver, Describer describer, TreeLister lister, long maxReadBytes) {
+        this.resolver = resolver;
         this.describer = describer;
         this.lister = lister;
         this.maxReadBytes = maxReadBytes;
@@ -52,7 +56,10 @@ final class ContentReader {
             throw McpException.contentTooLarge(entry.uri(), size, limit);
         }
         ContentTypes.Info info = describer.types().info(entry);
-        return ReadResult.of(describer.describe(entry, info), body(entry, info, limit));
+        if (!info.readable()) {
+            throw McpException.accessDenied(entry.uri());
+        }
+        return ReadResult.of(describer.describe(entry, info), body(entry, info));
     }
 
     private List<ResourceContent> collection(Entry folder, ReadOptions options, long limit) {
@@ -85,25 +92,25 @@ final class ContentReader {
                 continue;
             }
             ContentTypes.Info info = describer.types().info(child);
-            if (!info.isText()) {
+            if (!info.isText() || !info.readable()) {
                 continue;
             }
             budget -= size;
-            contents.add(new ResourceContent(describer.describe(child, info), body(child, info, limit)));
+            contents.add(new ResourceContent(describer.describe(child, info), body(child, info)));
         }
         return contents;
     }
 
     /** The streamed body of a regular file; opening it again (per write) re-opens the file. */
-    private static ContentBody body(Entry entry, ContentTypes.Info info, long limit) {
-        Path real = entry.real();
+    private ContentBody body(Entry entry, ContentTypes.Info info) {
         long size = entry.attrs().size();
-        String uri = entry.uri();
         if (!info.isText()) {
-            return ContentBody.binaryStream(() -> open(real, 0, limit, uri), size);
+            return ContentBody.binaryStream(() -> open(entry, 0), size);
         }
-        // The size a text body announces is that of its UTF-8 form: known only when the file is UTF-8.
-        boolean utf8 = info.charset().equals(StandardCharsets.UTF_8);
+        // The size a text body announces is that of its UTF-8 form: known only when the file is
+        // UTF-8 and was checked whole (a malformed byte further on would be replaced, and the
+        // replacement character takes three bytes); the stream keeps the file to its size anyway.
+        boolean utf8 = info.charset().equals(StandardCharsets.UTF_8) && size <= ContentTypes.SNIFF_BYTES;
         long textSize = utf8 ? Math.max(0, size - info.bomLength()) : -1;
         return ContentBody.textStream(
                 () -> {
@@ -111,59 +118,44 @@ final class ContentReader {
                             .newDecoder()
                             .onMalformedInput(CodingErrorAction.REPLACE)
                             .onUnmappableCharacter(CodingErrorAction.REPLACE);
-                    return (Reader) new InputStreamReader(open(real, info.bomLength(), limit, uri), decoder);
+                    return (Reader) new InputStreamReader(open(entry, info.bomLength()), decoder);
                 },
                 textSize);
     }
 
-    private static InputStream open(Path real, int skip, long limit, String uri) throws IOException {
-        InputStream in = Files.newInputStream(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    /**
+     * Opens a file where it really is (see {@link PathResolver#openFile}), as a stream of exactly
+     * the size it was described with. A file that may not be read is "access denied"; one that is
+     * gone or was replaced is NoSuchFileException (the server answers "not found"); one whose
+     * size changed since it was described fails now, before anything is sent.
+     */
+    private InputStream open(Entry entry, int skip) throws IOException {
+        SeekableByteChannel channel;
         try {
-            in.skipNBytes(Math.min(skip, Files.size(real)));
-        } catch (IOException e) {
+            channel = resolver.openFile(entry);
+        } catch (AccessDeniedException e) {
+            throw McpException.accessDenied(entry.uri());
+        }
+        long size = entry.attrs().size();
+        InputStream in = new ExactSizeStream(Channels.newInputStream(channel), size, entry.uri());
+        try {
+            long now = channel.size();
+            if (now != size) {
+                throw changed(entry.uri(), size, now);
+            }
+            in.skipNBytes(Math.min(skip, size));
+            return in;
+        } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
         }
-        return limit == Long.MAX_VALUE ? in : new Limited(in, limit, uri);
     }
 
-    /**
-     * Fails once more than the limit was read: a file that grew past it while being sent must end
-     * in an error (the server then breaks the response), never in content cut short that looks whole.
-     */
-    private static final class Limited extends FilterInputStream {
-        private final String uri;
-        private long left;
-
-        Limited(InputStream in, long limit, String uri) {
-            super(in);
-            this.left = limit;
-            this.uri = uri;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, (int) Math.min(len, left + 1));
-            if (n > 0) {
-                left -= n;
-                if (left < 0) {
-                    throw new IOException(uri + " grew past the read limit while it was read");
-                }
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = super.skip(Math.min(n, Math.max(left, 0)));
-            left -= skipped;
-            return skipped;
-        }
+    private static McpException changed(String uri, long size, long now) {
+        var data = JsonNodeFactory.instance.objectNode().put("uri", uri);
+        return new McpException(new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                "Resource " + uri + " changed while it was read (" + size + " bytes, now " + now + "); read it again",
+                data));
     }
 }

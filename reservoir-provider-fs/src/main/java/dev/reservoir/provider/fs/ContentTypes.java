@@ -5,19 +5,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.channels.Channels;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.tika.metadata.Metadata;
 import org.apache.tika.metadata.TikaCoreProperties;
@@ -26,12 +26,18 @@ import org.apache.tika.mime.MimeTypes;
 
 /**
  * What a file holds: its MIME type and, when it is text, its charset. Both come from the first
- * {@value #SNIFF_BYTES} bytes. The content decides text or binary: text is UTF-16 with a byte
- * order mark, or UTF-8 (ASCII included, with or without a BOM) without NUL bytes and with almost
- * no other control characters; anything else (Latin-1 text too) is served as a blob. The MIME
- * type is Tika's: for text, from the name when it names a text type, else from the content (magic
- * patterns, the costly part, run only then); for binary content, from name and content, and from
- * the content alone when the name says text. Results are
+ * {@value #SNIFF_BYTES} bytes, and the listing and the read use the same answer, so a file listed
+ * as a text type is read as text and any other as a blob. The content decides text or binary:
+ * text is UTF-16 with a byte order mark, UTF-8 (ASCII included, with or without a BOM), or else
+ * 8-bit text (no NUL, almost no control characters, none of the bytes windows-1252 leaves
+ * undefined), which is decoded as windows-1252 (a superset of the printable ISO-8859-1); anything
+ * else is binary. The type of text is, in order: {@link SourceTypes} for source and build files
+ * Tika gets wrong; Tika's type from the name when it is a text type; the name's type when it is a
+ * document format that may be plain ASCII ({@code .pdf}, {@code .ps}, {@code .class}), which then
+ * makes the file a blob; Tika's type from the content (magic patterns, the costly part, run only
+ * then); else {@code text/plain}. The type of binary content comes from name and content, and is
+ * never a text type ({@code application/octet-stream} then). A file that cannot be read gets its
+ * type from its name alone and is marked unreadable (reading it is "access denied"). Results are
  * cached per path and reused while size and time are unchanged. Thread-safe.
  */
 final class ContentTypes {
@@ -43,12 +49,23 @@ final class ContentTypes {
      * @param mimeType the MIME type
      * @param charset the text's charset, or null for binary content
      * @param bomLength bytes of byte order mark to skip before decoding
+     * @param readable false when the server may not read the file (its type is from its name)
      */
-    record Info(String mimeType, Charset charset, int bomLength) {
+    record Info(String mimeType, Charset charset, int bomLength, boolean readable) {
+        Info(String mimeType, Charset charset, int bomLength) {
+            this(mimeType, charset, bomLength, true);
+        }
+
         boolean isText() {
             return charset != null;
         }
     }
+
+    /** Binary document formats that may be plain ASCII: their name wins over text-looking content. */
+    private static final Set<String> NAME_WINS =
+            Set.of("application/pdf", "application/postscript", "application/java-vm");
+
+    private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
 
     private record Stamp(FileTime modified, long size, Info info) {}
 
@@ -74,8 +91,22 @@ final class ContentTypes {
         }
     };
 
-    /** What the regular file {@code real} (shown as {@code name}) holds; binary if it cannot be read. */
+    private final PathResolver resolver;
+
+    ContentTypes(PathResolver resolver) {
+        this.resolver = resolver;
+    }
+
+    /** What the regular file of an entry holds; binary (and maybe unreadable) if it cannot be read. */
     Info info(Entry entry) {
+        return info(entry, null);
+    }
+
+    /**
+     * The same, opening the file relative to {@code folder} (its real folder, open: a listing has
+     * it at hand) rather than walking from the root again; null to walk.
+     */
+    Info info(Entry entry, DirHandle folder) {
         Path real = entry.real();
         FileTime modified = entry.attrs().lastModifiedTime();
         long size = entry.attrs().size();
@@ -88,7 +119,10 @@ final class ContentTypes {
         } finally {
             lock.unlock();
         }
-        Info info = sniff(real, entry.name());
+        Info info = sniff(entry, folder);
+        if (!info.readable()) {
+            return info; // not cached: permissions change without changing size or time
+        }
         lock.lock();
         try {
             cache.put(real, new Stamp(modified, size, info));
@@ -98,37 +132,58 @@ final class ContentTypes {
         return info;
     }
 
-    private Info sniff(Path real, String name) {
+    private Info sniff(Entry entry, DirHandle folder) {
         byte[] head;
         boolean whole;
-        try (InputStream in = Files.newInputStream(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = Channels.newInputStream(
+                folder == null
+                        ? resolver.openFile(entry)
+                        : folder.file(FileNames.path(entry.realRel().getLast()), entry.attrs()))) {
             head = in.readNBytes(SNIFF_BYTES);
             whole = head.length < SNIFF_BYTES || in.read() < 0;
+        } catch (AccessDeniedException e) {
+            resolver.skipped()
+                    .warn(
+                            "unreadable " + entry.real(),
+                            "{} may not be read (permission denied): it is listed, and reading it fails",
+                            entry.uri());
+            MediaType byName = detect(null, entry.name());
+            return new Info(isTextual(byName) ? MediaType.OCTET_STREAM.toString() : byName.toString(), null, 0, false);
         } catch (IOException e) {
             return new Info(MediaType.OCTET_STREAM.toString(), null, 0);
         }
-        return classify(head, whole, name);
+        return classify(head, whole, entry.name());
     }
 
     /** Classifies a file from its first bytes; {@code whole} when they are all of it. */
     Info classify(byte[] head, boolean whole, String name) {
         Info text = textCharset(head, whole);
-        MediaType type;
-        if (text != null) {
-            // Text whose name says a text type needs no magic (the costly part of detection).
-            MediaType byName = detect(null, name);
-            type = isTextual(byName) ? byName : detect(head, null);
-            if (!isTextual(type)) {
-                type = MediaType.TEXT_PLAIN;
-            }
-        } else {
-            type = detect(head, name);
+        if (text == null) {
+            MediaType type = detect(head, name);
             if (isTextual(type)) {
                 type = detect(head, null); // a text name on binary content: the content decides
             }
+            return new Info(isTextual(type) ? MediaType.OCTET_STREAM.toString() : base(type), null, 0);
         }
-        String mime = type.getBaseType().toString();
-        return text == null ? new Info(mime, null, 0) : new Info(mime, text.charset(), text.bomLength());
+        String source = SourceTypes.of(name);
+        if (source != null) {
+            return new Info(source, text.charset(), text.bomLength());
+        }
+        // Text whose name says a text type needs no magic (the costly part of detection).
+        MediaType byName = detect(null, name);
+        if (isTextual(byName)) {
+            return new Info(base(byName), text.charset(), text.bomLength());
+        }
+        if (NAME_WINS.contains(base(byName))) {
+            return new Info(base(byName), null, 0);
+        }
+        MediaType byContent = detect(head, null);
+        String type = isTextual(byContent) ? base(byContent) : MediaType.TEXT_PLAIN.toString();
+        return new Info(type, text.charset(), text.bomLength());
+    }
+
+    private static String base(MediaType type) {
+        return type.getBaseType().toString();
     }
 
     /** Tika's type from the bytes (null: none) and the name (null: none). */
@@ -184,7 +239,12 @@ final class ContentTypes {
         if (controls * 100 > head.length) {
             return null;
         }
-        return decodes(head, 0, StandardCharsets.UTF_8, whole) ? new Info(null, StandardCharsets.UTF_8, 0) : null;
+        if (decodes(head, 0, StandardCharsets.UTF_8, whole)) {
+            return new Info(null, StandardCharsets.UTF_8, 0);
+        }
+        // Not UTF-8 but text-like: 8-bit text (Latin-1 and its Windows superset), unless it holds
+        // a byte that windows-1252 leaves undefined, which text in it never does.
+        return decodes(head, 0, WINDOWS_1252, true) ? new Info(null, WINDOWS_1252, 0) : null;
     }
 
     /** Whether the bytes decode; a character cut off at the end is fine when the file goes on. */

@@ -9,7 +9,8 @@ import java.time.temporal.ChronoUnit;
  * Makes the {@link Resource} of an entry: name (the file's name), title (the root's name and the
  * path below it, which tells apart equal names in different folders), MIME type, size and
  * {@code annotations.lastModified}. A folder is a collection of type {@code inode/directory}
- * without a size (its own size on disk means nothing to a reader). Thread-safe.
+ * without a size (its own size on disk means nothing to a reader). The description says when an
+ * entry is reached through a link (and where it really is) or may not be read. Thread-safe.
  */
 final class Describer {
 
@@ -35,8 +36,14 @@ final class Describer {
         Resource.Builder builder = Resource.builder(entry.uri(), entry.name())
                 .title(title(entry))
                 .annotations(Annotations.NONE.withLastModified(modified));
+        if (entry.viaLink()) {
+            builder.description("Reached through a link; the same as " + entry.realUri());
+        }
         if (entry.isDirectory()) {
             return builder.mimeType(DIRECTORY).isCollection(true).build();
+        }
+        if (!info.readable()) {
+            builder.description("The server may not read this file (permission denied)");
         }
         return builder.mimeType(info.mimeType())
                 .size(entry.attrs().size())

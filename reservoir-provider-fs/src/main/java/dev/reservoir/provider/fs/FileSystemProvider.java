@@ -48,10 +48,11 @@ public final class FileSystemProvider implements ResourceProvider {
     FileSystemProvider(PathResolver resolver, long maxReadBytes, Duration coalesceWindow) {
         this.resolver = resolver;
         ContentTypes.preload();
-        this.describer = new Describer(new ContentTypes());
-        this.lister = new TreeLister(resolver);
-        this.reader = new ContentReader(describer, lister, maxReadBytes);
-        this.changes = new ChangeHub(resolver.roots(), resolver.visibility(), coalesceWindow);
+        ContentTypes types = new ContentTypes(resolver);
+        this.describer = new Describer(types);
+        this.lister = new TreeLister(resolver, types);
+        this.reader = new ContentReader(resolver, describer, lister, maxReadBytes);
+        this.changes = new ChangeHub(resolver.roots(), resolver.visibility(), resolver.skipped(), coalesceWindow);
         List<ResourceTemplate> list = new ArrayList<>();
         for (Root root : resolver.roots()) {
             list.add(ResourceTemplate.builder(root.template(), root.name())
@@ -143,7 +144,7 @@ public final class FileSystemProvider implements ResourceProvider {
         if (!names.stream().allMatch(FileUris::isSafeName) || prefix.indexOf('\\') >= 0 || prefix.indexOf('\0') >= 0) {
             return Completion.EMPTY;
         }
-        Optional<Entry> folder = resolver.resolve(root, names).filter(Entry::isDirectory);
+        Optional<Entry> folder = resolver.find(root, names).filter(Entry::isDirectory);
         if (folder.isEmpty()) {
             return Completion.EMPTY;
         }

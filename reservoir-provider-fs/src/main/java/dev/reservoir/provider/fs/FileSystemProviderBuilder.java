@@ -8,10 +8,16 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jgit.ignore.FastIgnoreRule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Builds a {@link FileSystemProvider}. Not thread-safe; {@link #build()} may be called once. */
 public final class FileSystemProviderBuilder {
+
+    private static final Logger log = LoggerFactory.getLogger(FileSystemProvider.class);
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     /** The default largest file a read returns: 64 MiB. */
     public static final long DEFAULT_MAX_READ_BYTES = 64L << 20;
@@ -80,7 +86,8 @@ public final class FileSystemProviderBuilder {
 
     /**
      * Whether symbolic links are followed when their real target is inside a root and shown there
-     * (default true); links that lead elsewhere are never followed.
+     * (default true); links that lead elsewhere are never followed. A linked folder is listed once,
+     * as itself, and not entered by the whole list (its entries are listed where they really are).
      */
     public FileSystemProviderBuilder followSymlinks(boolean follow) {
         this.followLinks = follow;
@@ -120,13 +127,15 @@ public final class FileSystemProviderBuilder {
             throw new IllegalArgumentException("a file system provider needs at least one root; call root(Path)");
         }
         built = true;
+        warnIfNamesAreNotUtf8();
         List<Root> real = new ArrayList<>();
         for (Path folder : roots) {
             Path path;
             try {
-                path = folder.toRealPath();
+                path = absolute(folder).toRealPath();
             } catch (IOException e) {
-                throw new IllegalArgumentException("root '" + folder + "' does not exist; pass an existing folder", e);
+                throw new IllegalArgumentException(
+                        "root '" + FileNames.show(folder) + "' does not exist; pass an existing folder", e);
             }
             if (!Files.isDirectory(path)) {
                 throw new IllegalArgumentException("root '" + folder + "' is not a folder; pass a folder");
@@ -141,5 +150,37 @@ public final class FileSystemProviderBuilder {
         }
         Visibility visibility = new Visibility(showHidden, gitignore, excludes);
         return new FileSystemProvider(new PathResolver(real, visibility, followLinks), maxReadBytes, coalesceWindow);
+    }
+
+    /**
+     * Once per JVM, when file names are not UTF-8 to the JVM (a bare environment, as MCP hosts give
+     * their servers): the folders are still served with every name, but command-line arguments
+     * outside ASCII were decoded wrongly before the program started.
+     */
+    private static void warnIfNamesAreNotUtf8() {
+        if (!FileNames.UTF8 && WARNED.compareAndSet(false, true)) {
+            log.warn(
+                    "The locale is not UTF-8 (the JVM decodes file names as {}): names are still served exactly, "
+                            + "but arguments with characters outside ASCII arrive garbled. Run under a UTF-8 locale, "
+                            + "for example LC_ALL=C.UTF-8 (./reservoir does this by itself)",
+                    FileNames.ENCODING.name());
+        }
+    }
+
+    /**
+     * A relative folder against the real working folder. The JVM's own idea of it ({@code user.dir})
+     * was decoded with the locale, so outside ASCII it is wrong unless the locale is UTF-8; on Linux
+     * {@code /proc/self/cwd} gives it byte-exact.
+     */
+    private static Path absolute(Path folder) {
+        Path cwd = Path.of("/proc/self/cwd");
+        if (folder.isAbsolute() || FileNames.UTF8 || !Files.isDirectory(cwd)) {
+            return folder;
+        }
+        try {
+            return cwd.toRealPath().resolve(folder);
+        } catch (IOException e) {
+            return folder;
+        }
     }
 }

@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Turns names into {@code file:} URIs and URIs back into names, strictly. A URI is accepted only
  * in the shape this provider writes: {@code file:///} then percent-encoded names separated by
- * single slashes, with no authority, query or fragment. Each name is decoded on its own (so an
+ * single slashes, with no query or fragment and no authority but {@code localhost} (which RFC 8089
+ * makes the same file: {@code file://localhost/x} names {@code file:///x}). Each name is decoded on its own (so an
  * encoded slash can never split or join names) as strict UTF-8 (overlong and mixed forms fail),
  * and a name that is empty, {@code .}, {@code ..}, or holds a slash, a backslash, NUL or another
  * control character is refused. Stateless.
@@ -18,6 +19,7 @@ import java.util.Locale;
 final class FileUris {
 
     private static final String PREFIX = "file://";
+    private static final String LOCALHOST = "localhost";
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     /** A URI taken apart: decoded names from the file system root, and whether it ended in "/". */
@@ -111,7 +113,10 @@ final class FileUris {
             return null;
         }
         String path = uri.substring(PREFIX.length());
-        // No authority (not even "localhost"), no query, no fragment: one spelling per file.
+        // RFC 8089: "file://localhost/x" is "file:///x". No other authority, no query, no fragment.
+        if (path.regionMatches(true, 0, LOCALHOST, 0, LOCALHOST.length())) {
+            path = path.substring(LOCALHOST.length());
+        }
         if (!path.startsWith("/") || path.indexOf('?') >= 0 || path.indexOf('#') >= 0) {
             return null;
         }

@@ -1,7 +1,6 @@
 package dev.reservoir.provider.fs;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,10 +19,13 @@ record Root(int index, Path path, List<String> segments, String uri, String name
         segments = List.copyOf(segments);
     }
 
+    /** The root at a real path; IllegalArgumentException when a name on it is not valid UTF-8. */
     static Root of(int index, Path realPath) {
-        List<String> segments = new ArrayList<>();
-        for (Path part : realPath) {
-            segments.add(part.toString());
+        List<String> segments = FileNames.names(realPath);
+        if (segments == null || !segments.stream().allMatch(FileUris::isSafeName)) {
+            throw new IllegalArgumentException(
+                    "root '" + FileNames.show(realPath)
+                            + "' has a name that is not valid UTF-8 (or holds a control character), so no file: URI can name it");
         }
         String name = segments.isEmpty() ? "/" : segments.getLast();
         return new Root(index, realPath, segments, FileUris.uri(segments, List.of()), name);

@@ -1,9 +1,10 @@
 package dev.reservoir.provider.fs;
 
+import dev.reservoir.core.McpException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +19,10 @@ import java.util.PriorityQueue;
  * folder on that path once, keeping only the next few names (a bounded heap while streaming the
  * folder), so memory per page depends on the page size and the depth, never on the size of the
  * tree or of a folder. An entry that stays is neither repeated nor skipped while others come and
- * go between pages. Thread-safe.
+ * go between pages. Folders are read through open handles ({@link DirHandle}); a folder that may
+ * not be read, or an entry that cannot be named or examined, is skipped with one log line and the
+ * listing goes on after it. A folder reached through a link is listed once, as itself, and not
+ * entered (its entries are listed where they really are). Thread-safe.
  */
 final class TreeLister {
 
@@ -31,9 +35,11 @@ final class TreeLister {
     private static final Comparator<Entry> BY_NAME = Comparator.comparing(Entry::name);
 
     private final PathResolver resolver;
+    private final ContentTypes types;
 
-    TreeLister(PathResolver resolver) {
+    TreeLister(PathResolver resolver, ContentTypes types) {
         this.resolver = resolver;
+        this.types = types;
     }
 
     /**
@@ -59,15 +65,21 @@ final class TreeLister {
         // One entry more than asked shows whether another page follows.
         Collector out = new Collector(limit + 1);
         for (int r = rootIndex; r < resolver.roots().size() && !out.full(); r++) {
-            Optional<Entry> root = resolver.root(resolver.roots().get(r));
-            if (root.isEmpty()) {
-                continue;
-            }
-            if (r != rootIndex || after == null) {
-                out.add(root.get());
-                resume(root.get(), List.of(), out);
-            } else {
-                resume(root.get(), after, out);
+            Root root = resolver.roots().get(r);
+            try (PathResolver.Opened opened = resolver.openRoot(root)) {
+                if (opened == null) {
+                    continue; // moved away or removed: nothing to list until it is back
+                }
+                if (r != rootIndex || after == null) {
+                    out.add(opened.entry());
+                    resume(opened.handle(), opened.entry(), List.of(), out);
+                } else {
+                    resume(opened.handle(), opened.entry(), after, out);
+                }
+            } catch (AccessDeniedException e) {
+                skipped(root.uri(), e);
+            } catch (IOException e) {
+                // the root could not be read part way (or closed): what was gathered is listed
             }
         }
         if (out.entries.size() <= limit) {
@@ -78,12 +90,15 @@ final class TreeLister {
         return new Slice(page, last.root().index() + ":" + String.join("/", last.rel()));
     }
 
-    /** The direct children of a folder after the name {@code cursor} (null for the start). */
+    /**
+     * The direct children of a folder after the name {@code cursor} (null for the start); an
+     * {@link McpException} (access denied) when the folder may not be read.
+     */
     Slice children(Entry folder, String cursor, int limit) {
         if (cursor != null && !FileUris.isSafeName(cursor)) {
             throw badCursor(cursor);
         }
-        List<Entry> entries = select(folder, cursor, limit + 1, null);
+        List<Entry> entries = selectIn(folder, cursor, limit + 1, null, true, true);
         if (entries.size() <= limit) {
             return new Slice(entries, null);
         }
@@ -94,35 +109,67 @@ final class TreeLister {
     /** The first {@code max} shown entries of a folder whose names start with {@code prefix}, and how many there are. */
     Names startingWith(Entry folder, String prefix, int max) {
         int[] total = {0};
-        List<Entry> entries = select(folder, null, max, name -> {
-            if (name.startsWith(prefix)) {
-                total[0]++;
-                return true;
-            }
-            return false;
-        });
+        List<Entry> entries = selectIn(
+                folder,
+                null,
+                max,
+                name -> {
+                    if (name.startsWith(prefix)) {
+                        total[0]++;
+                        return true;
+                    }
+                    return false;
+                },
+                false,
+                false);
         return new Names(entries, total[0]);
     }
 
-    /** Adds the entries that follow {@code after} (names below {@code folder}) inside {@code folder}. */
-    private void resume(Entry folder, List<String> after, Collector out) {
-        Visibility.FolderRules rules = resolver.visibility().rulesFor(folder.realRoot(), folder.realRel());
+    /** Opens a folder entry and selects in it; a folder that is gone or replaced has no entries. */
+    private List<Entry> selectIn(
+            Entry folder, String after, int count, NameFilter filter, boolean denyLoudly, boolean classify) {
+        try (DirHandle dir = resolver.open(folder)) {
+            List<Entry> entries = select(dir, folder, rulesFor(folder), after, count, filter);
+            if (classify) {
+                classify(dir, folder, entries);
+            }
+            return entries;
+        } catch (AccessDeniedException e) {
+            if (denyLoudly) {
+                throw McpException.accessDenied(folder.uri());
+            }
+            return List.of();
+        } catch (IOException e) {
+            return List.of(); // removed or replaced while we looked: now it has no entries
+        }
+    }
+
+    /**
+     * Adds the entries that follow {@code after} (names below {@code folder}, open as {@code dir})
+     * inside it. Folders reached through a link are listed but not entered: what they hold is
+     * listed where it really is (inside a root, or the link would not be followed).
+     */
+    private void resume(DirHandle dir, Entry folder, List<String> after, Collector out) throws IOException {
+        Visibility.FolderRules rules = rulesFor(folder);
         String last = null;
         if (!after.isEmpty()) {
             last = after.getFirst();
             // Whatever is below the entry we stopped in comes before its next sibling.
-            Optional<Entry> stoppedIn = resolver.child(folder, rules, last);
-            if (stoppedIn.isPresent() && stoppedIn.get().isDirectory()) {
-                resume(stoppedIn.get(), after.subList(1, after.size()), out);
+            Optional<Entry> stoppedIn = childOrEmpty(dir, folder, rules, last);
+            if (stoppedIn.isPresent()
+                    && stoppedIn.get().isDirectory()
+                    && !stoppedIn.get().viaLink()) {
+                descend(dir, stoppedIn.get(), after.subList(1, after.size()), out);
             }
         }
         while (!out.full()) {
             int wanted = out.room();
-            List<Entry> batch = select(folder, rules, last, wanted, null);
+            List<Entry> batch = select(dir, folder, rules, last, wanted, null);
+            classify(dir, folder, batch);
             for (Entry entry : batch) {
                 out.add(entry);
-                if (entry.isDirectory() && !out.full()) {
-                    resume(entry, List.of(), out);
+                if (entry.isDirectory() && !entry.viaLink() && !out.full()) {
+                    descend(dir, entry, List.of(), out);
                 }
                 if (out.full()) {
                     return;
@@ -135,24 +182,53 @@ final class TreeLister {
         }
     }
 
-    private List<Entry> select(Entry folder, String after, int count, NameFilter filter) {
-        return select(
-                folder, resolver.visibility().rulesFor(folder.realRoot(), folder.realRel()), after, count, filter);
+    /**
+     * Finds what the files of a page hold while their folder is open (the types are cached, and
+     * describing the page then finds them there): reading each through its open folder costs one
+     * open, walking to it from the root one per folder on the way.
+     */
+    private void classify(DirHandle dir, Entry folder, List<Entry> entries) {
+        for (Entry entry : entries) {
+            if (entry.attrs().isRegularFile() && PathResolver.isPlainChild(folder, entry)) {
+                types.info(entry, dir);
+            }
+        }
+    }
+
+    /** Lists inside a subfolder; one that may not be read is skipped (and logged once), not fatal. */
+    private void descend(DirHandle dir, Entry folder, List<String> after, Collector out) {
+        try (DirHandle sub = resolver.openChild(dir, folder)) {
+            resume(sub, folder, after, out);
+        } catch (AccessDeniedException e) {
+            skipped(folder.uri(), e);
+        } catch (IOException e) {
+            // gone or replaced since it was listed: nothing below it to list now
+        }
+    }
+
+    private Optional<Entry> childOrEmpty(DirHandle dir, Entry folder, Visibility.FolderRules rules, String name) {
+        try {
+            return resolver.child(dir, folder, rules, name);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /**
      * The {@code count} smallest shown entries of a folder whose names sort after {@code after},
      * in order, found in one pass over the folder with a heap of at most {@code count} entries.
+     * An entry that cannot be named or examined is skipped, with one log line per entry.
      */
-    private List<Entry> select(Entry folder, Visibility.FolderRules rules, String after, int count, NameFilter filter) {
+    private List<Entry> select(
+            DirHandle dir, Entry folder, Visibility.FolderRules rules, String after, int count, NameFilter filter)
+            throws IOException {
         PriorityQueue<Entry> largestFirst = new PriorityQueue<>(Math.min(count, 1024) + 1, BY_NAME.reversed());
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder.real())) {
+        try (DirectoryStream<Path> stream = dir.entries()) {
             for (Path path : stream) {
-                String name = path.getFileName().toString();
-                if (after != null && name.compareTo(after) <= 0) {
-                    continue;
-                }
-                if (filter != null && !filter.accept(name)) {
+                String name = nameOf(folder, path);
+                if (name == null
+                        || (after != null && name.compareTo(after) <= 0)
+                        || (filter != null && !filter.accept(name))) {
                     continue;
                 }
                 // Cheap test first: a name that would not make the cut needs no file system call.
@@ -160,7 +236,13 @@ final class TreeLister {
                         && name.compareTo(largestFirst.peek().name()) >= 0) {
                     continue;
                 }
-                Optional<Entry> entry = resolver.child(folder, rules, name);
+                Optional<Entry> entry;
+                try {
+                    entry = resolver.child(dir, folder, rules, name);
+                } catch (IOException e) {
+                    skipped(FileUris.uri(folder.root(), append(folder.rel(), name)), e);
+                    continue;
+                }
                 if (entry.isPresent()) {
                     largestFirst.add(entry.get());
                     if (largestFirst.size() > count) {
@@ -168,15 +250,46 @@ final class TreeLister {
                     }
                 }
             }
-        } catch (IOException e) {
-            if (!Files.isDirectory(folder.real())) {
-                return List.of(); // removed while we looked: now it has no entries
-            }
-            throw new UncheckedIOException("could not list " + folder.real(), e);
+        } catch (DirectoryIteratorException e) {
+            // Reading the folder failed part way: what was read is listed.
+            skipped(folder.uri(), e.getCause());
         }
         List<Entry> sorted = new ArrayList<>(largestFirst);
         sorted.sort(BY_NAME);
         return sorted;
+    }
+
+    /** The name of an entry as a URI can carry it, or null (logged once) when none can. */
+    private String nameOf(Entry folder, Path path) {
+        String name = FileNames.name(path);
+        String problem = name == null
+                ? "its name is not valid UTF-8"
+                : FileUris.isSafeName(name) ? null : "its name holds a control character, slash or backslash";
+        if (problem == null) {
+            return name;
+        }
+        resolver.skipped()
+                .warn(
+                        "name " + path,
+                        "Skipping {}: {}, so no file: URI can name it",
+                        FileNames.show(folder.real().resolve(path.getFileName())),
+                        problem);
+        return null;
+    }
+
+    private void skipped(String uri, IOException e) {
+        String why = e instanceof AccessDeniedException ? "permission denied" : e.toString();
+        resolver.skipped().warn("skip " + uri, "Skipping {} while listing: {}", uri, why);
+    }
+
+    private Visibility.FolderRules rulesFor(Entry folder) {
+        return resolver.visibility().rulesFor(folder.realRoot(), folder.realRel());
+    }
+
+    private static List<String> append(List<String> list, String name) {
+        List<String> out = new ArrayList<>(list);
+        out.add(name);
+        return out;
     }
 
     /** Names from a cursor's path, or null when one is not a name this provider writes. */

@@ -102,7 +102,7 @@ final class Visibility {
             Path dir = root.path();
             nodes.add(load(dir.resolve(".gitignore")));
             for (String name : folder) {
-                dir = dir.resolve(name);
+                dir = dir.resolve(FileNames.path(name));
                 nodes.add(load(dir.resolve(".gitignore")));
             }
             infoExclude = load(root.path().resolve(".git").resolve("info").resolve("exclude"));

@@ -108,12 +108,9 @@ class ContentTypesTest {
         Fixtures.write(root, "image.png", PNG);
         Fixtures.write(root, "image.txt", PNG);
         Fixtures.write(root, "zeros.dat", new byte[4096]);
-        Fixtures.write(root, "latin1.txt", "caf\u00e9 cr\u00e8me".getBytes(StandardCharsets.ISO_8859_1));
         assertBlob("image.png", "image/png", PNG);
         assertBlob("image.txt", "image/png", PNG);
         assertBlob("zeros.dat", "application/octet-stream", new byte[4096]);
-        assertBlob(
-                "latin1.txt", "application/octet-stream", "caf\u00e9 cr\u00e8me".getBytes(StandardCharsets.ISO_8859_1));
     }
 
     @Test
@@ -123,6 +120,125 @@ class ContentTypesTest {
         Resource ts = meta("script.ts");
         assertThat(ts.mimeType()).doesNotStartWith("video/");
         assertText("photo.png", "text/plain", "not really a picture\n");
+    }
+
+    @Test
+    void sourceAndBuildFilesAreTextOfATextType() throws IOException {
+        String[] names = {
+            "main.rs",
+            "app.ts",
+            "view.tsx",
+            "main.go",
+            "Main.kt",
+            "build.gradle.kts",
+            "App.swift",
+            "A.scala",
+            "a.rb",
+            "index.php",
+            "init.lua",
+            "Cargo.toml",
+            "setup.ini",
+            "build.gradle",
+            "main.dart",
+            "App.vue",
+            "App.svelte",
+            "main.zig",
+            "Main.hs",
+            "lib.ex",
+            "test.exs",
+            "core.clj",
+            "plot.r",
+            "fit.jl",
+            "view.m",
+            "api.proto",
+            "schema.graphql",
+            "main.tf",
+            "shell.nix",
+            "app.dockerfile",
+            "Dockerfile",
+            "Makefile",
+            "go.mod",
+            "Jenkinsfile",
+            "Gemfile",
+            "CMakeLists.txt",
+            "BUILD",
+            "styles.scss",
+            "notes.org",
+            "mod.mts",
+            "server.key",
+            "cert.pem",
+            "messages.po",
+            "config.jsonc",
+            "run.ps1",
+            "x.fs",
+            "y.sc"
+        };
+        for (String name : names) {
+            Fixtures.write(root, name, "x = 1 // source\n");
+        }
+        for (String name : names) {
+            String type = meta(name).mimeType();
+            assertThat(type.startsWith("text/") || type.equals("application/json") || type.equals("application/x-sh"))
+                    .as("%s is %s", name, type)
+                    .isTrue();
+            assertText(name, type, "x = 1 // source\n");
+        }
+        assertThat(meta("main.rs").mimeType()).isEqualTo("text/x-rust");
+        assertThat(meta("app.ts").mimeType()).isEqualTo("text/x-typescript");
+        assertThat(meta("Dockerfile").mimeType()).isEqualTo("text/x-dockerfile");
+    }
+
+    @Test
+    void documentFormatsThatMayBeAsciiKeepTheTypeTheirNameSaysAndAreBlobs() throws IOException {
+        byte[] pdf = "%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] ps = "%!PS-Adobe-3.0\nshowpage\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] notAClass = "public class Out {}\n".getBytes(StandardCharsets.US_ASCII);
+        Fixtures.write(root, "r.pdf", pdf);
+        Fixtures.write(root, "page.ps", ps);
+        Fixtures.write(root, "build/Out.class", notAClass);
+        assertBlob("r.pdf", "application/pdf", pdf);
+        assertBlob("page.ps", "application/postscript", ps);
+        assertBlob("build/Out.class", "application/java-vm", notAClass);
+    }
+
+    @Test
+    void eightBitTextIsDecodedAsWindows1252AndServedAsText() throws IOException {
+        Fixtures.write(root, "latin1.txt", "caf\u00e9 cr\u00e8me".getBytes(StandardCharsets.ISO_8859_1));
+        Fixtures.write(root, "quotes.md", new byte[] {(byte) 0x93, 'h', 'i', (byte) 0x94, ' ', (byte) 0x80, '\n'});
+        assertText("latin1.txt", "text/plain", "caf\u00e9 cr\u00e8me");
+        assertText("quotes.md", "text/markdown", "\u201chi\u201d \u20ac\n");
+        // Bytes windows-1252 leaves undefined are not text in it: such a file is a blob.
+        Fixtures.write(root, "odd.txt", new byte[] {'a', (byte) 0x81, 'b', (byte) 0x8d});
+        assertBlob("odd.txt", "application/octet-stream", new byte[] {'a', (byte) 0x81, 'b', (byte) 0x8d});
+    }
+
+    @Test
+    void aTypeListedAsTextIsAlwaysReadAsTextAndAnyOtherAsABlob() throws IOException {
+        Fixtures.write(root, "utf8.txt", "h\u00e9llo\n");
+        Fixtures.write(root, "latin1.csv", "a;caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        Fixtures.write(
+                root,
+                "utf16.txt",
+                concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, "UTF-16 \u2713".getBytes(StandardCharsets.UTF_16LE)));
+        Fixtures.write(root, "binary.txt", new byte[] {0, 1, 2, 3, 4, 5});
+        Fixtures.write(root, "binary.json", new byte[] {0, 1, 2, 3, 4, 5});
+        Fixtures.write(root, "image.png", PNG);
+        Fixtures.write(root, "ascii.pdf", "%PDF-1.4\n".getBytes(StandardCharsets.US_ASCII));
+        for (String name : new String[] {
+            "utf8.txt", "latin1.csv", "utf16.txt", "binary.txt", "binary.json", "image.png", "ascii.pdf"
+        }) {
+            String listed = fs.list(new dev.reservoir.server.spi.ListRequest(null, null, 100)).items().stream()
+                    .filter(r -> r.name().equals(name))
+                    .findFirst()
+                    .orElseThrow()
+                    .mimeType();
+            ContentBody body = fs.read(uri(name), ReadOptions.DEFAULT)
+                    .contents()
+                    .getFirst()
+                    .body();
+            boolean textType = listed.startsWith("text/") || listed.endsWith("+json") || listed.endsWith("/json");
+            assertThat(body.isText()).as("%s is listed as %s", name, listed).isEqualTo(textType);
+        }
     }
 
     @Test

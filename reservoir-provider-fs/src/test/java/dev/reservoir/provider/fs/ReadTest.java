@@ -11,13 +11,12 @@ import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,19 +65,21 @@ class ReadTest {
     }
 
     @Test
-    void aFileThatGrowsPastTheLimitWhileReadEndsInAnError() throws IOException {
-        Path file = Fixtures.write(dir, "growing.bin", new byte[8]);
-        FileSystemProvider fs =
-                FileSystemProvider.builder().root(dir).maxReadBytes(16).build();
-        ContentBody body = body(fs, "growing.bin");
-        Files.write(file, new byte[64], StandardOpenOption.APPEND);
-        assertThatThrownBy(() -> {
-                    try (InputStream in = body.openStream()) {
-                        in.readAllBytes();
-                    }
-                })
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("grew past the read limit");
+    void aTextBodyAnnouncesOnlyASizeItsUtf8TextHas() throws IOException {
+        Fixtures.write(dir, "small.txt", "h\u00e9llo\n");
+        byte[] stray = ("a".repeat(ContentTypes.SNIFF_BYTES + 100) + "?").getBytes(StandardCharsets.UTF_8);
+        stray[stray.length - 1] = (byte) 0xFF; // not UTF-8, after what the type was told from
+        Fixtures.write(dir, "stray.txt", stray);
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        for (String name : new String[] {"small.txt", "stray.txt"}) {
+            ContentBody body = body(fs, name);
+            assertThat(body.isText()).isTrue();
+            long written = text(body).getBytes(StandardCharsets.UTF_8).length;
+            if (body.size().isPresent()) {
+                assertThat(body.size().getAsLong()).as(name).isEqualTo(written);
+            }
+        }
+        assertThat(body(fs, "small.txt").size()).hasValue(7);
         fs.close();
     }
 

@@ -45,8 +45,11 @@ class SymlinkTest {
     @Test
     void linksInsideARootAreFollowedAndOthersAreNotShown() throws IOException {
         FileSystemProvider fs = FileSystemProvider.create(root);
-        assertThat(Listings.paths(fs))
-                .containsExactly("", "dirlink", "dirlink/file.txt", "filelink.txt", "real", "real/file.txt");
+        // A linked folder is listed once, as itself: what it holds is listed where it really is.
+        assertThat(Listings.paths(fs)).containsExactly("", "dirlink", "filelink.txt", "real", "real/file.txt");
+        assertThat(Listings.paths(fs, uri(fs, "dirlink"), 5)).containsExactly("dirlink/file.txt");
+        assertThat(fs.metadata(uri(fs, "dirlink")).orElseThrow().description())
+                .isEqualTo("Reached through a link; the same as " + uri(fs, "real"));
         assertThat(read(fs, "filelink.txt")).isEqualTo("real\n");
         assertThat(read(fs, "dirlink/file.txt")).isEqualTo("real\n");
         for (String refused : new String[] {
@@ -74,7 +77,9 @@ class SymlinkTest {
         FileSystemProvider fs =
                 FileSystemProvider.builder().root(root).root(other).build();
         assertThat(read(fs, "otherlink/shared.txt")).isEqualTo("shared\n");
-        assertThat(Listings.paths(fs)).contains("otherlink", "otherlink/shared.txt");
+        assertThat(Listings.paths(fs)).contains("otherlink").doesNotContain("otherlink/shared.txt");
+        assertThat(Listings.all(fs, null, 4).stream().map(r -> r.uri()))
+                .contains(fs.rootUris().get(1) + "/shared.txt");
         fs.close();
     }
 

@@ -127,9 +127,16 @@ class WatchTest {
         List<String> listEvents = list.drain();
         assertThat(fileEvents).isNotEmpty().allMatch(e -> e.equals(updated(uri("dir/burst"))));
         assertThat(listEvents).isNotEmpty();
-        assertThat(fileEvents.size() + listEvents.size())
-                .as("notifications for 5,000 new files: %s %s", fileEvents, listEvents)
-                .isLessThanOrEqualTo(12);
+        // Coalescing sends at most one notification of a kind per window (50 ms here), so the
+        // bound follows from how long the writing took, not from how fast this machine is: a
+        // loaded machine that pauses the writer gets more windows, never one per file.
+        long windows = writing / 50 + 2;
+        assertThat(fileEvents.size())
+                .as("updated notifications for 5,000 new files in %d ms: %s", writing, fileEvents)
+                .isLessThanOrEqualTo((int) Math.min(windows, 500));
+        assertThat(listEvents.size())
+                .as("list_changed notifications for 5,000 new files in %d ms: %s", writing, listEvents)
+                .isLessThanOrEqualTo((int) Math.min(windows, 500));
         System.err.printf(
                 "burst of 5000 files written in %d ms: %d updated, %d list_changed%n",
                 writing, fileEvents.size(), listEvents.size());

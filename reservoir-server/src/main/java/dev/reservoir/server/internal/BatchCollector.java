@@ -1,5 +1,8 @@
 package dev.reservoir.server.internal;
 
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.server.transport.MessageSink;
 import java.util.ArrayList;
@@ -15,15 +18,32 @@ import java.util.concurrent.locks.ReentrantLock;
 final class BatchCollector {
 
     private final MessageSink replies;
+    private final MessageCap cap;
     private final ReentrantLock lock = new ReentrantLock();
     private final List<JsonRpcMessage> responses = new ArrayList<>();
-    private final List<InFlight> adopted = new ArrayList<>();
     private int outstanding;
     private boolean started;
     private boolean done;
 
-    BatchCollector(MessageSink replies) {
+    /** Collects for {@code replies}; {@code cap} fits the whole batch answer to its size limit, or is null. */
+    BatchCollector(MessageSink replies, MessageCap cap) {
         this.replies = replies;
+        this.cap = cap;
+    }
+
+    /**
+     * The error for a batch longer than {@code max}, or null. A batch is refused whole, before any
+     * of it runs: each of its requests holds a thread, and its answer, until the last one is done.
+     */
+    static JsonRpcErrorResponse refusal(Decoded.Batch batch, int max) {
+        int length = batch.items().size();
+        return length <= max
+                ? null
+                : new JsonRpcErrorResponse(
+                        null,
+                        JsonRpcError.invalidRequest("Invalid request: this batch holds " + length
+                                + " messages; this server takes at most " + max
+                                + " in one batch, so send it in smaller batches"));
     }
 
     /** The sink for the next request of the batch; its response keeps that request's place. */
@@ -61,7 +81,6 @@ final class BatchCollector {
 
     private void maybeFlush() {
         List<JsonRpcMessage> toSend;
-        List<InFlight> toClose;
         lock.lock();
         try {
             if (!started || outstanding > 0 || done) {
@@ -69,18 +88,16 @@ final class BatchCollector {
             }
             done = true;
             toSend = responses.stream().filter(Objects::nonNull).toList();
-            toClose = List.copyOf(adopted);
         } finally {
             lock.unlock();
         }
         try {
             if (!toSend.isEmpty()) {
-                replies.sendBatch(toSend);
+                // Read answers open their content only now, one at a time as the array is written.
+                replies.sendBatch(cap == null ? toSend : cap.fitBatch(toSend));
             }
         } catch (Exception e) {
-            // The client is gone; nothing to do.
-        } finally {
-            toClose.forEach(InFlight::closeHeld);
+            // The client is gone, or a content broke half-way (logged where it broke).
         }
         replies.finish();
     }
@@ -106,16 +123,6 @@ final class BatchCollector {
         @Override
         public void sendBatch(List<? extends JsonRpcMessage> messages) {
             throw new IllegalStateException("a request inside a batch has one response");
-        }
-
-        /** Keeps a finished request whose open streams must be closed once the batch is written. */
-        void adopt(InFlight call) {
-            lock.lock();
-            try {
-                adopted.add(call);
-            } finally {
-                lock.unlock();
-            }
         }
 
         /** This request is done (answered, cancelled or timed out). */

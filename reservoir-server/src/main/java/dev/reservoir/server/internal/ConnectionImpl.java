@@ -47,6 +47,11 @@ final class ConnectionImpl implements ServerConnection {
             McpMethods.RESOURCES_UNSUBSCRIBE,
             McpMethods.SUBSCRIPTIONS_LISTEN);
 
+    private static final JsonRpcError SHUTTING_DOWN = new JsonRpcError(
+            ErrorCodes.INTERNAL_ERROR,
+            "Server shutting down: it finishes the answers in progress and takes no new requests",
+            null);
+
     private final ServerImpl server;
     private final MessageSink notifications;
     private final Semaphore permits;
@@ -120,7 +125,14 @@ final class ConnectionImpl implements ServerConnection {
             replies.finish();
             return;
         }
-        BatchCollector collector = new BatchCollector(replies);
+        JsonRpcErrorResponse tooLong =
+                BatchCollector.refusal(batch, server.settings().maxBatchLength());
+        if (tooLong != null) {
+            sendQuietly(replies, tooLong);
+            replies.finish();
+            return;
+        }
+        BatchCollector collector = new BatchCollector(replies, replies.capsMessageSize() ? server.messageCap() : null);
         for (Decoded item : batch.items()) {
             switch (item) {
                 case Decoded.Single(JsonRpcRequest request) -> start(request, collector.slot());
@@ -146,6 +158,13 @@ final class ConnectionImpl implements ServerConnection {
             permits.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            replies.finish();
+            return;
+        }
+        if (server.draining()) {
+            // Sent while holding a permit, so that a drain waits for the refusal to be written too.
+            sendQuietly(replies, new JsonRpcErrorResponse(request.id(), SHUTTING_DOWN));
+            permits.release();
             replies.finish();
             return;
         }
@@ -206,16 +225,11 @@ final class ConnectionImpl implements ServerConnection {
             // answer. Free the permit only after: a transport waiting for the connection to be
             // idle (stdin closed) must not close its output while this answer is being written.
             forget(call);
-            sendQuietly(call.replies, response);
+            sendQuietly(
+                    call.replies,
+                    call.replies.capsMessageSize() ? server.messageCap().fit(response) : response);
             end(call);
-            if (call.replies instanceof BatchCollector.Slot slot) {
-                slot.adopt(call); // its streams are written (and closed) when the whole batch is
-            } else {
-                call.closeHeld();
-            }
             call.replies.finish();
-        } else {
-            call.closeHeld();
         }
     }
 
@@ -238,7 +252,6 @@ final class ConnectionImpl implements ServerConnection {
             return;
         }
         call.interrupt();
-        call.closeHeld();
         log.warn(
                 "{} (id {}) timed out after {}",
                 call.method,
@@ -284,7 +297,6 @@ final class ConnectionImpl implements ServerConnection {
         }
         end(call);
         call.interrupt();
-        call.closeHeld();
         Runnable onEnd = call.onEnd;
         if (onEnd != null) {
             onEnd.run();
@@ -427,7 +439,9 @@ final class ConnectionImpl implements ServerConnection {
         try {
             sink.send(message);
         } catch (IOException | RuntimeException e) {
-            log.debug("Could not send to the client (it may be gone)", e);
+            if (!AnswerBrokenException.reported(e, sink, message)) {
+                log.debug("Could not send to the client (it may be gone)", e);
+            }
         }
     }
 

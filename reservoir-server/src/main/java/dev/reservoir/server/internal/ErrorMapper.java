@@ -21,7 +21,11 @@ final class ErrorMapper {
         return switch (t) {
             case McpException e -> e.error(wire == null ? FALLBACK : wire);
             // Our own URI checks say precisely what is wrong with the client's input.
-            case UnsafeVariableException e -> JsonRpcError.invalidParams("Invalid params: " + e.getMessage());
+            case UnsafeVariableException e ->
+                e.uri() == null
+                        ? JsonRpcError.invalidParams("Invalid params: " + e.getMessage())
+                        : McpException.invalidParams("Invalid params: " + e.getMessage(), e.uri())
+                                .error(wire);
             case InvalidUriException e -> JsonRpcError.invalidParams("Invalid params: " + e.getMessage());
             default -> {
                 // Anything else is our bug or a provider's: the detail goes to the log, never to the peer.

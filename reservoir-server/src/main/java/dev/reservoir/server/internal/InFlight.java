@@ -4,9 +4,6 @@ import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.transport.MessageSink;
-import java.io.Closeable;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -28,7 +25,6 @@ final class InFlight {
     final String method;
     final MessageSink replies;
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
-    private final List<Closeable> resources = new CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean permit =
             new java.util.concurrent.atomic.AtomicBoolean(true);
     volatile Thread thread;
@@ -77,22 +73,6 @@ final class InFlight {
     /** The deadline passed; true if this call won. */
     boolean timeOut() {
         return state.compareAndSet(State.RUNNING, State.TIMED_OUT);
-    }
-
-    /** Something to close if the request ends without its response being written (an open stream). */
-    void hold(Closeable resource) {
-        resources.add(resource);
-    }
-
-    void closeHeld() {
-        for (Closeable resource : resources) {
-            try {
-                resource.close();
-            } catch (Exception e) {
-                // Already failing or finished; nothing to tell anyone.
-            }
-        }
-        resources.clear();
     }
 
     void interrupt() {

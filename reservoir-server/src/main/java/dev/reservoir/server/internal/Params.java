@@ -74,9 +74,14 @@ final class Params {
             UriValidator.validate(value);
             java.net.URI.create(value);
         } catch (InvalidUriException e) {
-            throw McpException.invalidParams("Invalid params: '" + name + "' is not a valid URI: " + e.getMessage());
+            String message = "Invalid params: '" + name + "' is not a valid URI: " + e.getMessage();
+            // data.uri echoes the URI, as not-found errors do; one too long to be a URI is not echoed.
+            throw value.length() > UriValidator.MAX_LENGTH
+                    ? McpException.invalidParams(message)
+                    : McpException.invalidParams(message, value);
         } catch (IllegalArgumentException e) {
-            throw McpException.invalidParams("Invalid params: '" + name + "' is a URI this server cannot handle");
+            throw McpException.invalidParams(
+                    "Invalid params: '" + name + "' is a URI this server cannot handle", value);
         }
         return value;
     }

@@ -136,19 +136,21 @@ final class ResourceMethods {
         String uri = Params.uri(params, "uri");
         ReadResult result = server.router().resolve(uri).read(server.settings().readOptions());
         List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
-        List<ContentWriter.Opened> opened =
-                ContentWriter.open(contents, server.settings().readOptions().maxReadBytes(), ctx.inFlight());
         CacheHint hint = result.cacheHint() != null
                 ? result.cacheHint()
                 : server.settings().cacheHint();
-        WireFormat wire = ctx.wire();
-        return ctx.result(hint, g -> {
-            g.writeArrayFieldStart("contents");
-            for (ContentWriter.Opened item : opened) {
-                ContentWriter.write(g, wire, item);
-            }
-            g.writeEndArray();
-        });
+        // Nothing is opened here: the answer opens its content when it is written (for a batch,
+        // when the whole batch is), so reads waiting to be written hold no file descriptors.
+        return new ReadAnswer(
+                uri,
+                contents,
+                hint,
+                new ReadAnswer.Context(
+                        ctx.wire(),
+                        server.settings().serverInfo(),
+                        server.streams(),
+                        server.settings().requestTimeout(),
+                        server.settings().readOptions().maxReadBytes()));
     }
 
     /**

@@ -28,11 +28,14 @@ public final class ServerImpl implements McpServer {
     private final SubscriptionHub hub;
     private final SubscriptionBudget budget;
     private final Dispatcher dispatcher;
+    private final StreamBudget streams;
+    private final MessageCap messageCap;
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
     private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
     private final List<Watch> listWatches = new ArrayList<>();
     private volatile boolean closed;
+    private volatile boolean draining;
 
     public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
         this.settings = settings;
@@ -41,6 +44,9 @@ public final class ServerImpl implements McpServer {
         this.hub = new SubscriptionHub(router::resolve);
         this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
+        this.streams = new StreamBudget(
+                settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
+        this.messageCap = new MessageCap(settings.maxMessageBytes());
         // One platform thread for deadlines only; requests themselves run on virtual threads.
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "reservoir-deadlines");
@@ -82,6 +88,16 @@ public final class ServerImpl implements McpServer {
 
     Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The places for content streams open at once, shared by every connection. */
+    StreamBudget streams() {
+        return streams;
+    }
+
+    /** Fits answers to the message size clients that read messages whole accept (stdio). */
+    MessageCap messageCap() {
+        return messageCap;
     }
 
     @Override
@@ -126,6 +142,23 @@ public final class ServerImpl implements McpServer {
                 Thread.startVirtualThread(call.onDeadline);
             }
         }
+    }
+
+    @Override
+    public boolean drain(java.time.Duration grace) throws InterruptedException {
+        draining = true;
+        long deadline = System.nanoTime() + grace.toNanos();
+        boolean idle = true;
+        for (ConnectionImpl connection : List.copyOf(connections)) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            idle &= connection.awaitIdle(java.time.Duration.ofNanos(left));
+        }
+        return idle;
+    }
+
+    /** Whether {@link #drain} was called: new requests are refused. */
+    boolean draining() {
+        return draining;
     }
 
     void forget(ConnectionImpl connection) {

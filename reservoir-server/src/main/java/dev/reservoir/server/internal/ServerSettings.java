@@ -7,7 +7,14 @@ import dev.reservoir.server.spi.ReadOptions;
 import java.time.Duration;
 import java.util.Set;
 
-/** Everything a server was built with. */
+/**
+ * Everything a server was built with.
+ *
+ * @param maxMessageBytes the largest message sent where the client reads messages whole (stdio)
+ * @param maxBatchLength the most messages a JSON-RPC batch may hold
+ * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
+ *     derived from the process's file descriptor limit)
+ */
 public record ServerSettings(
         Implementation serverInfo,
         String instructions,
@@ -22,7 +29,10 @@ public record ServerSettings(
         CacheHint discoverCacheHint,
         byte[] cursorKey,
         Set<ProtocolRevision> revisions,
-        ReadOptions readOptions) {
+        ReadOptions readOptions,
+        long maxMessageBytes,
+        int maxBatchLength,
+        int maxOpenStreams) {
 
     public ServerSettings {
         revisions = Set.copyOf(revisions);

@@ -10,8 +10,11 @@ import java.util.OptionalLong;
 
 /**
  * The content of one resource representation: text or binary, held in memory or opened as a
- * stream when the server writes it. Streams are opened once per read and closed by the server;
- * binary streams are base64-encoded straight into the output, so a large blob is never held whole.
+ * stream when the server writes it. Streams are opened when the answer is written and closed by
+ * the server; binary streams are base64-encoded straight into the output, so a large blob is never
+ * held whole. Where a client caps message sizes (stdio), a stream of unknown size, or text that
+ * JSON escapes could make too long, is opened once more before that, to measure it. A stream must
+ * yield exactly the size it announces: one that yields fewer or more bytes breaks its answer.
  */
 public sealed interface ContentBody {
 

@@ -33,6 +33,16 @@ public interface MessageSink {
     }
 
     /**
+     * Whether the peer reads each message whole and caps its size (a stdio client: the TypeScript
+     * SDK drops a line over 10 MiB and loses the connection). The server then measures answers
+     * before sending them and refuses, with an error, one larger than its {@code maxMessageBytes}.
+     * False (the default) for a channel that streams large answers (HTTP).
+     */
+    default boolean capsMessageSize() {
+        return false;
+    }
+
+    /**
      * Whether {@code send} only queues (never waits for the peer): an HTTP stream with its own
      * buffer and writer. The server then sends notifications on the thread that raised them,
      * instead of handing each to a thread of its own (which costs 10,000 thread hand-offs when one

@@ -214,14 +214,36 @@ class ResourcesTest {
                     "test://greeting/..",
                     "test://files/a/../../etc/passwd",
                     "test://files/a/%2e%2e/b",
-                    "test://files/x%00y")) {
+                    "test://files/a/./b",
+                    "test://files/x%00y",
+                    "test://files/log%0Aforged",
+                    "test://files/del%7F",
+                    "test://files/invoice%E2%80%AEfdp.exe",
+                    "test://greeting/%E2%81%A6x")) {
                 JsonNode error = client.error("resources/read", TestClient.json("{\"uri\":\"" + uri + "\"}"));
                 assertThat(error.get("code").asInt()).as(uri).isEqualTo(-32602);
+                assertThat(error.at("/data/uri").asText())
+                        .as("data.uri of " + uri)
+                        .isEqualTo(uri);
             }
             assertThat(client.result("resources/read", TestClient.json("{\"uri\":\"test://files/a/b/c.txt\"}"))
                             .at("/contents/0/text")
                             .asText())
                     .isEqualTo("file a/b/c.txt");
+        }
+    }
+
+    @Test
+    void malformedUrisAreRefusedWithTheUriInData() {
+        try (TestClient client = client(server, ProtocolRevision.V2025_11_25)) {
+            for (String uri : List.of("not a uri", "relative/path", "test://x/a b", "test://x/%zz")) {
+                JsonNode error = client.error("resources/read", TestClient.json("{\"uri\":\"" + uri + "\"}"));
+                assertThat(error.get("code").asInt()).as(uri).isEqualTo(-32602);
+                assertThat(error.get("message").asText()).as(uri).contains("'uri' is not a valid URI");
+                assertThat(error.at("/data/uri").asText())
+                        .as("data.uri of " + uri)
+                        .isEqualTo(uri);
+            }
         }
     }
 

@@ -90,7 +90,7 @@ class SubscriptionLimitsTest {
         try (TestClient stream = stateless(server, "alice");
                 TestClient other = stateless(server, "bob")) {
             JsonNode error = listenError(stream, "l1", List.of("demo://items/0003", "demo://items/0004"));
-            assertThat(error.get("code").asInt()).isEqualTo(-31001);
+            assertThat(error.get("code").asInt()).isEqualTo(-31002);
             assertThat(error.at("/data/scope").asText()).isEqualTo("client");
             assertThat(error.at("/data/limit").asInt()).isEqualTo(3);
             assertThat(error.at("/data/held").asInt()).isEqualTo(2);
@@ -110,7 +110,7 @@ class SubscriptionLimitsTest {
                 TestClient bob = stateless(server, "bob")) {
             listening(alice, "l1", List.of("demo://items/0001", "demo://items/0002", "demo://items/0003"));
             JsonNode error = listenError(bob, "l1", List.of("demo://items/0001", "demo://items/0002"));
-            assertThat(error.get("code").asInt()).isEqualTo(-31001);
+            assertThat(error.get("code").asInt()).isEqualTo(-31002);
             assertThat(error.at("/data/scope").asText()).isEqualTo("server");
             assertThat(error.at("/data/limit").asInt()).isEqualTo(4);
             alice.notify("notifications/cancelled", TestClient.json("{\"requestId\":\"l1\"}"));
@@ -126,7 +126,7 @@ class SubscriptionLimitsTest {
             JsonNode error = listenError(client, "l1", List.of("demo://items/nope-1", "demo://items/nope-2"));
             assertThat(error.get("code").asInt())
                     .as("the budget, checked first, not the lookups")
-                    .isEqualTo(-31001);
+                    .isEqualTo(-31002);
         }
     }
 
@@ -139,7 +139,7 @@ class SubscriptionLimitsTest {
         try (TestClient client = TestClient.connect(server, "alice").initialize(ProtocolRevision.V2025_11_25)) {
             client.result("resources/subscribe", TestClient.json("{\"uri\":\"" + longUri + "\"}"));
             JsonNode error = client.error("resources/subscribe", TestClient.json("{\"uri\":\"demo://items/0001\"}"));
-            assertThat(error.get("code").asInt()).isEqualTo(-31001);
+            assertThat(error.get("code").asInt()).isEqualTo(-31002);
             assertThat(error.at("/data/held").asInt()).isEqualTo(3);
         }
     }

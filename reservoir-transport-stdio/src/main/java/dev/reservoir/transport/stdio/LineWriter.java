@@ -20,8 +20,9 @@ final class LineWriter implements MessageSink {
     private final JsonRpcCodec codec;
     private final ReentrantLock lock = new ReentrantLock();
 
-    LineWriter(OutputStream out, JsonRpcCodec codec) {
-        this.target = new Tracking(out);
+    /** {@code onOutputFailure} runs once, when writing to the output itself fails (the client is gone). */
+    LineWriter(OutputStream out, JsonRpcCodec codec, Runnable onOutputFailure) {
+        this.target = new Tracking(out, onOutputFailure);
         this.out = new BufferedOutputStream(target, 65536);
         this.codec = codec;
     }
@@ -34,6 +35,12 @@ final class LineWriter implements MessageSink {
     @Override
     public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
         write(() -> codec.writeBatch(messages, out));
+    }
+
+    /** A stdio client reads each line whole, and the TypeScript SDK drops one over 10 MiB. */
+    @Override
+    public boolean capsMessageSize() {
+        return true;
     }
 
     private interface Body {
@@ -70,10 +77,12 @@ final class LineWriter implements MessageSink {
 
     /** Remembers whether the output itself failed, as opposed to the content being written. */
     private static final class Tracking extends java.io.FilterOutputStream {
+        private final Runnable onFailure;
         volatile boolean failed;
 
-        Tracking(OutputStream out) {
+        Tracking(OutputStream out, Runnable onFailure) {
             super(out);
+            this.onFailure = onFailure;
         }
 
         @Override
@@ -81,8 +90,7 @@ final class LineWriter implements MessageSink {
             try {
                 out.write(b, off, len);
             } catch (IOException e) {
-                failed = true;
-                throw e;
+                throw failed(e);
             }
         }
 
@@ -91,8 +99,7 @@ final class LineWriter implements MessageSink {
             try {
                 out.write(b);
             } catch (IOException e) {
-                failed = true;
-                throw e;
+                throw failed(e);
             }
         }
 
@@ -101,10 +108,22 @@ final class LineWriter implements MessageSink {
             try {
                 out.flush();
             } catch (IOException e) {
-                failed = true;
-                throw e;
+                throw failed(e);
             }
         }
+
+        private IOException failed(IOException e) {
+            if (!failed) {
+                failed = true;
+                onFailure.run(); // stdout closed (EPIPE): nobody reads the answers any more
+            }
+            return e;
+        }
+    }
+
+    /** Whether writing to the output failed: the client no longer reads. */
+    boolean outputFailed() {
+        return target.failed;
     }
 
     void closeQuietly() {

@@ -15,6 +15,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * The stdio transport: newline-delimited JSON-RPC on a byte stream pair. Only protocol messages
  * are written to the output; a message longer than the limit gets a -32600 error (and is skipped,
  * not buffered). When the input ends, answers in progress are given a short grace and then the
- * connection closes. Back-pressure is end to end: a client that stops reading blocks the writer,
+ * connection closes; when the output fails (the client closed stdout), the server stops at once.
+ * Back-pressure is end to end: a client that stops reading blocks the writer,
  * the connection's in-flight limit then stops the reader, and queued notifications coalesce.
  */
 public final class StdioTransport implements Transport {
@@ -76,28 +80,31 @@ public final class StdioTransport implements Transport {
     @Override
     public void serve(McpServer server) throws IOException, InterruptedException {
         JsonRpcCodec codec = JsonRpcCodec.standard();
-        LineWriter writer = new LineWriter(out, codec);
+        CountDownLatch ended = new CountDownLatch(1);
+        LineWriter writer = new LineWriter(out, codec, ended::countDown);
         ServerConnection connection = server.connect(writer);
+        AtomicReference<IOException> readFailure = new AtomicReference<>();
+        // The input is read on a thread of its own, so that the server also stops when its output
+        // fails (the client closed stdout): nothing can wake a read blocked on stdin.
+        Thread.ofPlatform().daemon().name("reservoir-stdin").start(() -> {
+            try {
+                readAll(connection, writer, codec);
+            } catch (IOException e) {
+                readFailure.set(e);
+            } finally {
+                ended.countDown();
+            }
+        });
         try {
-            LineReader reader = new LineReader(in, maxMessageBytes);
-            while (true) {
-                LineReader.Line line = reader.next();
-                if (line == null) {
-                    break;
-                }
-                if (line.tooLong()) {
-                    log.warn("Refused a message of more than {} bytes", maxMessageBytes);
-                    writer.send(new JsonRpcErrorResponse(
-                            null,
-                            JsonRpcError.invalidRequest(
-                                    "Invalid request: the message is longer than this server's limit of "
-                                            + maxMessageBytes + " bytes")));
-                    continue;
-                }
-                if (line.isBlank()) {
-                    continue;
-                }
-                connection.receive(codec.decode(line.bytes(), 0, line.length()), writer);
+            while (!ended.await(1, TimeUnit.MINUTES)) {
+                // A session lasts as long as the client wants; nothing to do meanwhile.
+            }
+            if (writer.outputFailed()) {
+                log.info("stdout closed: the client is gone; stopping");
+                return;
+            }
+            if (readFailure.get() != null) {
+                throw readFailure.get();
             }
             log.debug("stdin closed; finishing requests in progress");
             if (!connection.awaitIdle(shutdownGrace)) {
@@ -107,6 +114,22 @@ public final class StdioTransport implements Transport {
             connection.close();
             // Closing the output tells the client the server is done (the process exit would too).
             writer.closeQuietly();
+        }
+    }
+
+    private void readAll(ServerConnection connection, LineWriter writer, JsonRpcCodec codec) throws IOException {
+        LineReader reader = new LineReader(in, maxMessageBytes);
+        for (LineReader.Line line; (line = reader.next()) != null && !writer.outputFailed(); ) {
+            if (line.tooLong()) {
+                log.warn("Refused a message of more than {} bytes", maxMessageBytes);
+                writer.send(new JsonRpcErrorResponse(
+                        null,
+                        JsonRpcError.invalidRequest(
+                                "Invalid request: the message is longer than this server's limit of " + maxMessageBytes
+                                        + " bytes")));
+            } else if (!line.isBlank()) {
+                connection.receive(codec.decode(line.bytes(), 0, line.length()), writer);
+            }
         }
     }
 }

@@ -127,6 +127,16 @@ class StdioTransportTest {
         r.done().get(10, TimeUnit.SECONDS);
     }
 
+    @Test
+    void aClosedOutputEndsTheServerThoughItsInputStaysOpen() throws Exception {
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        r.send(INIT);
+        r.next();
+        r.fromServer().close(); // the client stops reading: the server's next write fails (EPIPE)
+        r.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}\n");
+        r.done().get(10, TimeUnit.SECONDS);
+    }
+
     /** A client that never reads: the server must stop reading too, not queue answers without bound. */
     @Test
     void aClientThatStopsReadingStopsTheServerReading() throws Exception {

@@ -72,7 +72,12 @@ public final class HttpSseTransport implements ClientTransport {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while opening " + sseUrl, e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new McpClientException("could not open the SSE stream " + sseUrl + ": " + e, e);
+            throw new McpClientException(
+                    "could not open the SSE stream " + sseUrl + ": "
+                            + (e instanceof TimeoutException
+                                    ? "no answer within " + connectTimeout.toMillis() + " ms"
+                                    : Http.describe(e.getCause(), sseUrl)),
+                    e);
         }
         String type = Http.contentType(response);
         if (response.statusCode() / 100 != 2 || !type.equals("text/event-stream")) {

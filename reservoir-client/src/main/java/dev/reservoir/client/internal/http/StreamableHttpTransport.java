@@ -3,6 +3,7 @@ package dev.reservoir.client.internal.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.client.McpClientException;
+import dev.reservoir.client.McpTimeoutException;
 import dev.reservoir.client.TransportKind;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.ClientTransport;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -164,7 +166,14 @@ public final class StreamableHttpTransport implements ClientTransport {
 
     @Override
     public void send(Call<?> call) {
-        Thread.ofVirtual().name("mcp-http-" + call.method()).start(() -> exchange(call));
+        Thread.ofVirtual().name("mcp-http-" + call.method()).start(() -> {
+            try {
+                exchange(call);
+            } catch (RuntimeException e) {
+                // Whatever goes wrong, the call fails now rather than waiting out its deadline.
+                rpc.fail(call, new McpClientException("could not send " + call.method() + ": " + e.getMessage(), e));
+            }
+        });
     }
 
     @Override
@@ -280,10 +289,13 @@ public final class StreamableHttpTransport implements ClientTransport {
             Thread.currentThread().interrupt();
             return;
         } catch (ExecutionException e) {
+            String why = "could not reach " + endpoint + ": " + Http.describe(e.getCause(), endpoint);
             rpc.fail(
                     call,
-                    new McpClientException(
-                            "could not reach " + endpoint + ": " + Http.describe(e.getCause()), e.getCause()));
+                    e.getCause() instanceof HttpConnectTimeoutException
+                            ? new McpTimeoutException(
+                                    why, call.method(), http.connectTimeout().orElse(Duration.ZERO))
+                            : new McpClientException(why, e.getCause()));
             return;
         }
         InputStream in = response.body();
@@ -313,7 +325,8 @@ public final class StreamableHttpTransport implements ClientTransport {
                 rpc.fail(
                         call,
                         new McpClientException(
-                                "reading the answer to " + call.method() + " failed: " + Http.describe(e), e));
+                                "reading the answer to " + call.method() + " failed: " + Http.describe(e, endpoint),
+                                e));
             }
         } finally {
             open.remove(in);
@@ -439,7 +452,7 @@ public final class StreamableHttpTransport implements ClientTransport {
             return http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             if (call != null) {
-                rpc.fail(call, new McpClientException("could not resume the stream: " + Http.describe(e), e));
+                rpc.fail(call, new McpClientException("could not resume the stream: " + Http.describe(e, endpoint), e));
             }
             return null;
         } catch (InterruptedException e) {

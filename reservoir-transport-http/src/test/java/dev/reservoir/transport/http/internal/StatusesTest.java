@@ -50,7 +50,7 @@ class StatusesTest {
 
     @Test
     void aSpentSubscriptionBudgetIs429InThe2026EraAnd200InSessions() {
-        assertThat(Statuses.of(error(ID, -31001), true, false)).isEqualTo(429);
-        assertThat(Statuses.of(error(ID, -31001), false, false)).isEqualTo(200);
+        assertThat(Statuses.of(error(ID, -31002), true, false)).isEqualTo(429);
+        assertThat(Statuses.of(error(ID, -31002), false, false)).isEqualTo(200);
     }
 }

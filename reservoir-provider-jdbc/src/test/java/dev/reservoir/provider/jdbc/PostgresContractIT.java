@@ -1,0 +1,27 @@
+package dev.reservoir.provider.jdbc;
+
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.testkit.ResourceProviderContract;
+import java.net.URI;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The provider contract, run against the sample schema in a real PostgreSQL. */
+class PostgresContractIT extends ResourceProviderContract {
+
+    @TempDir
+    Path home;
+
+    @Override
+    protected ResourceProvider createProvider() throws Exception {
+        return PostgresServer.shared()
+                .reader("shop", home)
+                .schemas("public", "sales", "queries")
+                .build();
+    }
+
+    @Override
+    protected URI missingUri() {
+        return URI.create("postgres://shop/public/no_such_table/schema");
+    }
+}

@@ -1,0 +1,167 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.server.spi.ContentBody;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Reader;
+
+/**
+ * How many bytes the {@code text} or {@code blob} value of a contents item takes on the wire
+ * (without its quotes), known before the answer's first byte is written: arithmetic for a blob of
+ * known size (base64 is 4 bytes per 3), the JSON writer itself for text (escapes: a control
+ * character takes 6 bytes, an emoji 12), and a counting pass over a stream whose size is unknown
+ * or whose text could escape past the budget. A pass stops as soon as the budget is passed.
+ */
+final class ContentMeter {
+
+    /** Returned when the value is longer than the budget given. */
+    static final long OVER = -1;
+
+    /** Escapes make JSON text at most 6 bytes per UTF-8 byte of content (a control character as \\u0001). */
+    private static final int MOST_ESCAPED_PER_BYTE = 6;
+
+    private ContentMeter() {}
+
+    /**
+     * The value's length if it is at most {@code budget}, else {@link #OVER}. When {@code exact} is
+     * false, a length that is only an upper bound (still within the budget) may be returned, which
+     * spares reading a text stream twice.
+     */
+    static long length(ContentBody body, long budget, boolean exact) throws IOException {
+        return switch (body) {
+            case ContentBody.Text t -> within(escapedLength(t.text(), budget), budget);
+            case ContentBody.Bytes b -> within(base64Length(b.data().length), budget);
+            case ContentBody.BinaryStream s when s.knownSize() >= 0 -> within(base64Length(s.knownSize()), budget);
+            case ContentBody.BinaryStream s -> {
+                try (InputStream in = s.open().get()) {
+                    yield within(base64Length(countBytes(in, budget / 4 * 3 + 3)), budget);
+                }
+            }
+            case ContentBody.TextStream s -> {
+                long size = s.knownSize();
+                if (size > budget) {
+                    yield OVER; // no escape makes text shorter than its UTF-8 bytes
+                }
+                if (!needsPass(body, budget, exact)) {
+                    yield size * MOST_ESCAPED_PER_BYTE;
+                }
+                try (Reader in = s.open().get()) {
+                    yield within(escapedLength(in, budget), budget);
+                }
+            }
+        };
+    }
+
+    /** Whether {@link #length} must read the body's stream to measure it. */
+    static boolean needsPass(ContentBody body, long budget, boolean exact) {
+        return switch (body) {
+            case ContentBody.BinaryStream s -> s.knownSize() < 0;
+            case ContentBody.TextStream s ->
+                s.knownSize() <= budget
+                        && (exact || s.knownSize() < 0 || s.knownSize() > budget / MOST_ESCAPED_PER_BYTE);
+            default -> false;
+        };
+    }
+
+    /** Whether the value's length is known without reading anything (content in memory, a blob of known size). */
+    static boolean knownWithoutReading(ContentBody body) {
+        return !(body instanceof ContentBody.TextStream)
+                && !(body instanceof ContentBody.BinaryStream s && s.knownSize() < 0);
+    }
+
+    /** The value's length where {@link #knownWithoutReading} holds, else the least it can be; reads nothing. */
+    static long lowerBound(ContentBody body) {
+        try {
+            return switch (body) {
+                case ContentBody.TextStream s -> Math.max(0, s.knownSize());
+                case ContentBody.BinaryStream s -> base64Length(Math.max(0, s.knownSize()));
+                default -> length(body, Long.MAX_VALUE, true);
+            };
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // content held in memory cannot fail to read
+        }
+    }
+
+    /** Base64 without line feeds: 4 characters for every 3 bytes or part of 3. */
+    static long base64Length(long bytes) {
+        return (bytes + 2) / 3 * 4;
+    }
+
+    private static long within(long length, long budget) {
+        return length < 0 || length > budget ? OVER : length;
+    }
+
+    private static long countBytes(InputStream in, long most) throws IOException {
+        byte[] buffer = new byte[8192];
+        long count = 0;
+        for (int n; count <= most && (n = in.read(buffer)) >= 0; ) {
+            count += n;
+        }
+        return count;
+    }
+
+    private static long escapedLength(String text, long budget) throws IOException {
+        if (text.length() > budget) {
+            return OVER; // each character takes at least one byte
+        }
+        Counting out = new Counting(quoted(budget));
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+            g.writeString(text);
+        } catch (Counting.Passed e) {
+            return OVER;
+        }
+        return out.count - 2;
+    }
+
+    private static long escapedLength(Reader text, long budget) throws IOException {
+        Counting out = new Counting(quoted(budget));
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+            g.writeString(text, -1);
+        } catch (Counting.Passed e) {
+            return OVER;
+        }
+        return out.count - 2;
+    }
+
+    /** The budget with room for the two quotes the writer adds (no budget is larger than "no limit"). */
+    private static long quoted(long budget) {
+        return budget > Long.MAX_VALUE - 2 ? Long.MAX_VALUE : budget + 2;
+    }
+
+    /** Counts what is written, and stops the writer once it passes the most allowed. */
+    static final class Counting extends OutputStream {
+        /** Thrown once the count passes the most allowed. */
+        static final class Passed extends IOException {
+            Passed() {
+                super("the most allowed was passed");
+            }
+        }
+
+        private final long most;
+        long count;
+
+        Counting(long most) {
+            this.most = most;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            add(1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            add(len);
+        }
+
+        private void add(long n) throws Passed {
+            count += n;
+            if (count > most) {
+                throw new Passed();
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Keeps what the server sends within the size a client reads whole: over stdio the TypeScript SDK,
+ * which most desktop hosts use, drops a message over 10 MiB and closes the connection for good.
+ * An answer is measured before its first byte is written, and one that would be too large is
+ * replaced by an error that gives its size, the limit and how to raise it; the connection stays
+ * usable. Thread-safe.
+ */
+final class MessageCap {
+
+    private final long limit;
+
+    MessageCap(long limit) {
+        this.limit = limit;
+    }
+
+    /** The message itself if it fits, else an error response in its place. */
+    JsonRpcMessage fit(JsonRpcMessage message) {
+        if (!(message instanceof JsonRpcResult result)) {
+            return message; // errors are short; notifications are not answers
+        }
+        long size = measure(result, limit, false);
+        return size >= 0 ? message : refusal(result, limit);
+    }
+
+    /**
+     * The responses of a batch, which is one message: in order, each that still fits what is left
+     * is kept, each that does not is replaced by an error (so the earlier answers still arrive).
+     */
+    List<JsonRpcMessage> fitBatch(List<? extends JsonRpcMessage> messages) {
+        long left = limit - 2 - Math.max(0, messages.size() - 1); // the brackets and the commas
+        List<JsonRpcMessage> fitted = new ArrayList<>(messages.size());
+        for (JsonRpcMessage message : messages) {
+            long size = measure(message, left, true);
+            JsonRpcMessage kept = message;
+            if (size < 0) {
+                kept = message instanceof JsonRpcResult result ? refusal(result, left) : message;
+                size = Math.max(0, measure(kept, Long.MAX_VALUE, true));
+            }
+            left -= size;
+            fitted.add(kept);
+        }
+        return fitted;
+    }
+
+    /** The message's size in bytes if at most {@code budget}, else -1; an error if measuring failed. */
+    private static long measure(JsonRpcMessage message, long budget, boolean exact) {
+        try {
+            if (message instanceof JsonRpcResult result && result.result() instanceof ReadAnswer answer) {
+                return answer.measure(result.id(), budget, exact);
+            }
+            ContentMeter.Counting out = new ContentMeter.Counting(budget);
+            JsonRpcCodec.standard().write(message, out);
+            return out.count;
+        } catch (ContentMeter.Counting.Passed e) {
+            return ContentMeter.OVER;
+        } catch (IOException | RuntimeException e) {
+            // Measuring read the content and that failed: the answer itself would fail the same way,
+            // and writing it then breaks it, which is what happens to a content failure anyway.
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    private JsonRpcErrorResponse refusal(JsonRpcResult result, long room) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        String what = "the answer would be larger than";
+        if (result.result() instanceof ReadAnswer answer) {
+            data.put("uri", answer.uri());
+            ReadAnswer.Estimate size = answer.estimate(result.id());
+            what = "the answer to resources/read of " + answer.uri() + " would be "
+                    + (size.exact() ? human(size.bytes()) : "at least " + human(Math.max(size.bytes(), room + 1)))
+                    + ", more than";
+            if (size.exact()) {
+                data.put("size", size.bytes());
+            }
+        }
+        data.put("limit", limit);
+        String where = room < limit
+                ? " the " + human(room) + " left of the " + human(limit) + " this batch's answer may have"
+                : " the " + human(limit) + " a message may have over stdio, where clients drop larger ones";
+        return new JsonRpcErrorResponse(
+                result.id(),
+                new JsonRpcError(
+                        ErrorCodes.CONTENT_TOO_LARGE,
+                        "Content too large: " + what + where
+                                + "; raise the limit (reservoir serve --max-message-size SIZE, or"
+                                + " McpServerBuilder.maxMessageBytes) or read it over HTTP, which streams large answers",
+                        data));
+    }
+
+    /** "8.0 MiB (8388608 bytes)". */
+    static String human(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB (%d bytes)", bytes / 1048576.0, bytes);
+    }
+}

@@ -1,0 +1,224 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.reservoir.core.McpException;
+import dev.reservoir.core.ResourceNotFoundException;
+import dev.reservoir.core.jsonrpc.DeferredResult;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.spi.ResourceContent;
+import java.io.Closeable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The answer to {@code resources/read}. It holds nothing open until it is written: then it takes a
+ * place in the server's stream budget, opens its first streamed item (so content gone since the
+ * provider answered is a clean "not found", not a broken answer), and opens the others one at a
+ * time as it writes them. Where the client reads messages whole, it is measured before it is sent.
+ * Written by one thread at a time.
+ */
+final class ReadAnswer implements DeferredResult {
+
+    /** What a read answer needs from the server. */
+    record Context(
+            WireFormat wire, Implementation serverInfo, StreamBudget budget, Duration streamWait, long maxReadBytes) {}
+
+    private final String uri;
+    private final List<ResourceContent> contents;
+    private final CacheHint hint;
+    private final Context context;
+    private boolean holdsPlace;
+    private Closeable first;
+
+    ReadAnswer(String uri, List<ResourceContent> contents, CacheHint hint, Context context) {
+        this.uri = uri;
+        this.contents = List.copyOf(contents);
+        this.hint = hint;
+        this.context = context;
+        for (ResourceContent content : contents) {
+            long size = content.body().size().orElse(-1);
+            if (size > context.maxReadBytes()) {
+                throw McpException.contentTooLarge(content.resource().uri(), size, context.maxReadBytes());
+            }
+        }
+    }
+
+    /** The URI the client asked for. */
+    String uri() {
+        return uri;
+    }
+
+    @Override
+    public JsonRpcError open() {
+        int index = firstStreamed();
+        if (index < 0) {
+            return null;
+        }
+        try {
+            if (!context.budget().acquire(context.streamWait())) {
+                return busy();
+            }
+            holdsPlace = true;
+            first = ContentWriter.open(contents.get(index).body());
+            return null;
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            // Gone between the provider's answer and the first byte: that is "not found", not a failure.
+            return error(
+                    new ResourceNotFoundException(contents.get(index).resource().uri()));
+        } catch (McpException e) {
+            return error(e); // the provider said what is wrong (not found, too large)
+        } catch (IOException | RuntimeException e) {
+            return error(new IllegalStateException("could not open content: " + e.getMessage(), e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return busy();
+        }
+    }
+
+    @Override
+    public void writeTo(JsonGenerator g) throws IOException {
+        write(g, false);
+    }
+
+    @Override
+    public void close() {
+        Closeable stream = first;
+        first = null;
+        if (stream != null) {
+            try {
+                stream.close();
+            } catch (IOException e) {
+                // Written or abandoned already; nothing to tell anyone.
+            }
+        }
+        if (holdsPlace) {
+            holdsPlace = false;
+            context.budget().release();
+        }
+    }
+
+    /**
+     * The size of the whole response message with this id if it is at most {@code budget}, else
+     * {@link ContentMeter#OVER}; not exact (an upper bound) unless asked, see {@link ContentMeter}.
+     * A stream it must read to measure takes a place in the budget while it is read.
+     */
+    long measure(RequestId id, long budget, boolean exact) throws IOException, InterruptedException {
+        long total = skeletonSize(id);
+        boolean placeTaken = false;
+        try {
+            for (ResourceContent content : contents) {
+                if (total > budget) {
+                    return ContentMeter.OVER;
+                }
+                if (!placeTaken && ContentMeter.needsPass(content.body(), budget - total, exact)) {
+                    if (!context.budget().acquire(context.streamWait())) {
+                        throw new McpException(busy());
+                    }
+                    placeTaken = true;
+                }
+                long length = ContentMeter.length(content.body(), budget - total, exact);
+                if (length == ContentMeter.OVER) {
+                    return ContentMeter.OVER;
+                }
+                total += length;
+            }
+        } finally {
+            if (placeTaken) {
+                context.budget().release();
+            }
+        }
+        return total > budget ? ContentMeter.OVER : total;
+    }
+
+    /** A size in bytes, exact or a lower bound. */
+    record Estimate(long bytes, boolean exact) {}
+
+    /**
+     * The message's size without reading any stream: exact when every item's length is known
+     * without reading (held in memory, or a blob of known size), else a lower bound.
+     */
+    Estimate estimate(RequestId id) {
+        long total;
+        try {
+            total = skeletonSize(id);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // nothing is read: the skeleton has no content
+        }
+        boolean exact = true;
+        for (ResourceContent content : contents) {
+            total += ContentMeter.lowerBound(content.body());
+            exact &= ContentMeter.knownWithoutReading(content.body());
+        }
+        return new Estimate(total, exact);
+    }
+
+    /** The message with every text and blob empty (their quotes included), in bytes. */
+    private long skeletonSize(RequestId id) throws IOException {
+        ContentMeter.Counting skeleton = new ContentMeter.Counting(Long.MAX_VALUE);
+        JsonRpcCodec.standard().write(new JsonRpcResult(id, out -> write(out, true)), skeleton);
+        return skeleton.count;
+    }
+
+    /** Writes the result; as a skeleton (every text and blob empty) for measuring. */
+    private void write(JsonGenerator g, boolean skeleton) throws IOException {
+        int firstIndex = first == null ? -1 : firstStreamed();
+        g.writeStartObject();
+        g.writeArrayFieldStart("contents");
+        for (int i = 0; i < contents.size(); i++) {
+            ResourceContent item = contents.get(i);
+            if (skeleton) {
+                writeEmpty(g, item);
+                continue;
+            }
+            Closeable opened = i == firstIndex ? first : null;
+            if (opened != null) {
+                first = null; // the writer closes it
+            }
+            ContentWriter.write(g, context.wire(), item, opened, context.maxReadBytes());
+        }
+        g.writeEndArray();
+        context.wire().writeResultTail(g, hint, context.serverInfo(), null);
+        g.writeEndObject();
+    }
+
+    private void writeEmpty(JsonGenerator g, ResourceContent item) throws IOException {
+        g.writeStartObject();
+        context.wire().writeContentsHeader(g, ContentWriter.header(context.wire(), item));
+        g.writeStringField(item.body().isText() ? "text" : "blob", "");
+        g.writeEndObject();
+    }
+
+    private int firstStreamed() {
+        for (int i = 0; i < contents.size(); i++) {
+            if (ContentWriter.streamed(contents.get(i).body())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private JsonRpcError busy() {
+        return new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                "Server busy: " + context.budget().size() + " reads are sending content already, the most this"
+                        + " server streams at once, and none finished within "
+                        + context.streamWait().toMillis()
+                        + " ms; try again",
+                null);
+    }
+
+    private JsonRpcError error(Exception e) {
+        return ErrorMapper.toError(e, context.wire(), McpMethods.RESOURCES_READ);
+    }
+}
