@@ -26,6 +26,7 @@ public final class ServerImpl implements McpServer {
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
+    private final SubscriptionBudget budget;
     private final Dispatcher dispatcher;
     private final StreamBudget streams;
     private final MessageCap messageCap;
@@ -41,6 +42,7 @@ public final class ServerImpl implements McpServer {
         this.router = new Router(providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
+        this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
                 settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
@@ -80,6 +82,10 @@ public final class ServerImpl implements McpServer {
         return hub;
     }
 
+    SubscriptionBudget budget() {
+        return budget;
+    }
+
     Dispatcher dispatcher() {
         return dispatcher;
     }
@@ -96,10 +102,20 @@ public final class ServerImpl implements McpServer {
 
     @Override
     public ServerConnection connect(MessageSink notifications) {
+        return open(notifications, null);
+    }
+
+    @Override
+    public ServerConnection connect(MessageSink notifications, String client) {
+        return open(notifications, java.util.Objects.requireNonNull(client, "client"));
+    }
+
+    /** A connection for a named client, or (null) a client of its own. */
+    private ServerConnection open(MessageSink notifications, String client) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
         }
-        ConnectionImpl connection = new ConnectionImpl(this, notifications);
+        ConnectionImpl connection = new ConnectionImpl(this, notifications, client);
         connections.add(connection);
         return connection;
     }
