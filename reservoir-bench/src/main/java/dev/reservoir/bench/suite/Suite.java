@@ -117,6 +117,14 @@ public final class Suite {
                 false,
                 true));
         add(
+                new Target( // no web server: a plain socket, one virtual thread per connection
+                        "floor/http-raw",
+                        cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.RawHttpFloor", "{PORT}"),
+                        true,
+                        false,
+                        false,
+                        true));
+        add(
                 new Target( // the same process; fan-out's floor: fixed events written to open listen streams
                         "floor/http-listen",
                         cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
@@ -292,6 +300,7 @@ public final class Suite {
                 "reservoir/stdio",
                 "java-sdk/stdio",
                 "node-everything/stdio",
+                "floor/http-raw",
                 "floor/http",
                 "reservoir/http-2025-11-25",
                 "reservoir/http-2026-07-28",
@@ -320,7 +329,10 @@ public final class Suite {
                 double p99 = Stats.Spread.of(
                                 atLevel.stream().map(r -> r.p99Nanos() / 1e6).toList())
                         .median();
-                String baseline = name.endsWith("/http") || name.contains("/http-") ? "floor/http" : "floor/stdio";
+                // HTTP is compared with the raw-socket floor (what the machine can do) and with the
+                // Jetty floor (what is left above Jetty itself).
+                boolean http = name.endsWith("/http") || name.contains("/http-");
+                String baseline = http ? "floor/http-raw" : "floor/stdio";
                 report.add(new Report.Row(
                         "read-hot",
                         name,
@@ -335,7 +347,8 @@ public final class Suite {
                                 p50,
                                 p99,
                                 Stats.Spread.of(peaks.get(name)).median(),
-                                unanswered(atLevel))));
+                                unanswered(atLevel)),
+                        http ? "floor/http" : null));
             }
         }
     }
