@@ -34,6 +34,11 @@ public final class Suite {
         defineTargets();
     }
 
+    /** Every target the suite knows, by name (for {@link Profile}). */
+    static Map<String, Target> targets(Path root) throws IOException {
+        return new Suite(root, false, List.of()).targets;
+    }
+
     public static void main(String[] args) throws Exception {
         Path root = Path.of(".");
         boolean quick = false;
