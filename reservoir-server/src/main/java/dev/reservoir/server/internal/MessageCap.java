@@ -34,6 +34,11 @@ final class MessageCap {
             return message; // errors are short; notifications are not answers
         }
         long size = measure(result, limit, false);
+        if (size < 0) {
+            // The quick measure may give an upper bound that passes the limit where the exact size
+            // would not (text taken at 6 bytes a character): refuse only on the exact size.
+            size = measure(result, limit, true);
+        }
         return size >= 0 ? message : refusal(result, limit);
     }
 

@@ -68,24 +68,34 @@ class MessageCapTest {
         }
     }
 
-    @Test
-    void theSizeIsExactToTheByte() {
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "test://blob/30000",
+                "test://text/plain/30000",
+                "test://text/printable/30000",
+                "test://text/quote/3000",
+                "test://text/emoji/3000",
+                // A short text measured at its most (6 bytes a character) must not crowd out the next.
+                "test://pair/1000/30000"
+            })
+    void theSizeIsExactToTheByte(String uri) {
         int size;
         try (McpServer server = fixtures.builder().build();
                 TestClient client = client(server, Long.MAX_VALUE)) {
-            read(client, "probe", "test://blob/30000");
+            read(client, "probe", uri);
             size = client.rawSize("probe");
         }
         try (McpServer server = fixtures.builder().maxMessageBytes(size).build();
                 TestClient client = client(server, size)) {
-            assertThat(read(client, "probe", "test://blob/30000").has("result"))
+            assertThat(read(client, "probe", uri).has("result"))
                     .as("an answer of exactly the limit is sent")
                     .isTrue();
             assertThat(client.rawSize("probe")).isEqualTo(size);
         }
         try (McpServer server = fixtures.builder().maxMessageBytes(size - 1).build();
                 TestClient client = client(server, size - 1)) {
-            JsonNode refused = read(client, "probe", "test://blob/30000");
+            JsonNode refused = read(client, "probe", uri);
             assertThat(refused.at("/error/code").asInt()).isEqualTo(-31000);
             assertThat(refused.at("/error/data/size").asLong()).isEqualTo(size);
         }
