@@ -15,7 +15,8 @@ import java.util.Map;
  * reservoir.jar (built from the commit before the change). Class archives are left out of both.
  *
  * <p>Usage: {@code Compare --root REPO --before JAR [--target reservoir/stdio] [--rounds 3]
- * [--in-flight 64] [--seconds 8]}; the floor is the target's transport's (the raw one for HTTP).
+ * [--in-flight 64] [--seconds 8] [--list]}; the floor is the target's transport's (the raw one for
+ * HTTP). With {@code --list} it compares the time of list-all (every page) instead, without a floor.
  */
 public final class Compare {
 
@@ -28,6 +29,7 @@ public final class Compare {
         int rounds = 3;
         int inFlight = 64;
         int seconds = 8;
+        boolean list = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -36,6 +38,7 @@ public final class Compare {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
+                case "--list" -> list = true;
                 default -> {
                     System.err.println("usage: Compare --root REPO --before JAR [--target NAME] [--rounds N]"
                             + " [--in-flight N] [--seconds S]");
@@ -49,6 +52,10 @@ public final class Compare {
         runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
         runs.put("before", withoutArchive(after, before.toAbsolutePath().toString()));
         runs.put("after", after);
+        if (list) {
+            compareListings(runs, rounds);
+            return;
+        }
         Map<String, List<Double>> ops = new LinkedHashMap<>();
         Map<String, List<Double>> cpu = new LinkedHashMap<>();
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
@@ -102,6 +109,39 @@ public final class Compare {
                 Stats.Spread.of(cpu.get("floor")).median(),
                 Stats.Spread.of(cpu.get("before")).median(),
                 Stats.Spread.of(cpu.get("after")).median());
+    }
+
+    /** list-all (every page, warm) by each build in interleaved rounds: the time of after to before. */
+    private static void compareListings(Map<String, Target> runs, int rounds) throws Exception {
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
+        List<Double> ratios = new ArrayList<>();
+        List<Double> cpuRatios = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+            double before = ListAll.run(runs.get("before"), log).seconds();
+            double after = ListAll.run(runs.get("after"), log).seconds();
+            ratios.add(after / before);
+            double cpuBefore = ListAll.cpuPerListing(runs.get("before"), log, 50);
+            double cpuAfter = ListAll.cpuPerListing(runs.get("after"), log, 50);
+            cpuRatios.add(cpuAfter / cpuBefore);
+            System.err.printf(
+                    Locale.ROOT,
+                    "round %d list-all before %.1f ms (server CPU %.1f ms), after %.1f ms (%.1f ms)%n",
+                    round,
+                    before * 1e3,
+                    cpuBefore,
+                    after * 1e3,
+                    cpuAfter);
+        }
+        Stats.Spread r = Stats.Spread.of(ratios);
+        Stats.Spread c = Stats.Spread.of(cpuRatios);
+        System.out.printf(
+                Locale.ROOT,
+                "list-all, %d rounds: after's time / before's %.2fx (%s); server CPU per listing, after / before %.2fx (%s)%n",
+                rounds,
+                r.median(),
+                r.relative(),
+                c.median(),
+                c.relative());
     }
 
     /** The target without a class archive option, and with another jar when {@code jar} is not null. */
