@@ -148,6 +148,49 @@ class MessageCapTest {
         }
     }
 
+    /** A server of 120 resources whose names need escapes, so a list page is not all plain ASCII. */
+    private static McpServer listed(long cap) {
+        var builder = McpServer.builder().serverInfo("listed", "1.0").maxMessageBytes(cap);
+        for (int i = 0; i < 120; i++) {
+            builder.resource(
+                    dev.reservoir.core.model.Resource.builder(
+                                    "test://item/" + i, "item \"" + i + "\" \u00e9\uD83D\uDE00")
+                            .build(),
+                    "x");
+        }
+        return builder.build();
+    }
+
+    @Test
+    void anAnswerHeldInMemoryIsSentAsItIsAndRefusedOnlyPastTheCap() {
+        JsonNode uncapped;
+        int size;
+        try (McpServer server = listed(Long.MAX_VALUE);
+                TestClient client = TestClient.connect(server).initialize(ProtocolRevision.V2025_11_25)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            uncapped = client.awaitResponse("list");
+            size = client.rawSize("list");
+        }
+        try (McpServer server = listed(size);
+                TestClient client = client(server, size)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            assertThat(client.awaitResponse("list").at("/result/resources"))
+                    .as("the same answer at exactly the cap (the cursor is the server's own)")
+                    .isEqualTo(uncapped.at("/result/resources"));
+            assertThat(client.rawSize("list")).isEqualTo(size);
+        }
+        try (McpServer server = listed(size - 1);
+                TestClient client = client(server, size - 1)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            JsonNode refused = client.awaitResponse("list");
+            assertThat(refused.at("/error/code").asInt()).isEqualTo(-31000);
+            assertThat(refused.at("/error/message").asText()).contains("the answer would be larger than");
+        }
+    }
+
     @Test
     void aClientThatStreamsAnswersIsNotCapped() {
         try (McpServer server = fixtures.builder().maxMessageBytes(CAP).build();
