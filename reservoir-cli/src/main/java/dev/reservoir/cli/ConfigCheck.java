@@ -38,6 +38,8 @@ final class ConfigCheck {
             "followSymlinks", Kind.BOOLEAN,
             "maxReadSize", Kind.SIZE,
             "stdio", Kind.BOOLEAN,
+            "tools", Kind.BOOLEAN,
+            "skills", Kind.TEXT,
             "http", Kind.SECTION);
     private static final Map<String, Kind> HTTP = ordered(
             "listen", Kind.TEXT,

@@ -3,6 +3,7 @@ package dev.reservoir.cli;
 import dev.reservoir.demo.BenchData;
 import dev.reservoir.demo.DemoServer;
 import dev.reservoir.provider.fs.FileSystemProvider;
+import dev.reservoir.provider.fs.SkillsFolder;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.server.spi.ReadOptions;
@@ -104,6 +105,20 @@ final class ServeCommand implements Callable<Integer> {
             converter = ByteSizeConverter.class)
     Long maxMessageSize;
 
+    @Option(
+            names = "--tools",
+            description = "Also serve the resources as tools (list_resources, read_resource, search_resources),"
+                    + " for MCP hosts that use tools only (config key: tools).")
+    Boolean tools;
+
+    @Option(
+            names = "--skills",
+            paramLabel = "DIR",
+            description =
+                    "Also serve the agent skills in DIR (subfolders with a SKILL.md) as the Skills extension"
+                            + " (SEP-2640) defines: skill:// resources, skills/list, resources/directory/read (config key: skills).")
+    Path skillsDir;
+
     @Mixin
     HttpOptions httpOptions;
 
@@ -143,6 +158,10 @@ final class ServeCommand implements Callable<Integer> {
         } else if (benchTexts != null) {
             new BenchData(benchTexts).configure(builder);
             what = "the benchmark dataset (" + benchTexts + " texts)";
+        } else if (folders.isEmpty()
+                && (config.paths() == null || config.paths().isEmpty())
+                && (skillsDir != null || config.skills() != null)) {
+            what = "no folder";
         } else {
             List<Path> roots = roots(config);
             try {
@@ -154,6 +173,20 @@ final class ServeCommand implements Callable<Integer> {
             } catch (IllegalArgumentException | picocli.CommandLine.TypeConversionException e) {
                 return fail(err, e.getMessage(), 2);
             }
+        }
+        builder.toolsBridge(tools != null ? tools : Boolean.TRUE.equals(config.tools()));
+        Path skills = skillsDir != null
+                ? ServeConfig.home(skillsDir.toString())
+                : config.skills() != null ? ServeConfig.resolve(configFile, config.skills()) : null;
+        if (skills != null) {
+            try {
+                SkillsFolder folder = SkillsFolder.create(skills);
+                builder.provider(folder).skills(folder, true);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+            String skillsWhat = "the skills in " + skills.toAbsolutePath().normalize();
+            what = what.equals("no folder") ? skillsWhat : what + " and " + skillsWhat;
         }
         try (McpServer server = builder.build();
                 AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {

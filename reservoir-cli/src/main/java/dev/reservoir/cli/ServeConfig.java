@@ -25,6 +25,8 @@ import java.util.List;
  * followSymlinks: true
  * maxReadSize: 64MiB
  * stdio: false            # with http: serve stdio as well
+ * tools: true             # also serve the resources as tools (list_resources, read_resource, search_resources)
+ * skills: ./skills        # serve a folder of agent skills (the Skills extension, SEP-2640)
  * http:
  *   listen: 127.0.0.1:8080
  *   allowHosts: [docs.example.com]
@@ -44,7 +46,9 @@ record ServeConfig(
         Boolean followSymlinks,
         String maxReadSize,
         Boolean stdio,
-        Http http) {
+        Http http,
+        Boolean tools,
+        String skills) {
 
     /** The {@code http:} section. */
     record Http(
@@ -60,7 +64,7 @@ record ServeConfig(
     /** The {@code http.tls:} section. */
     record Tls(String keystore, String passwordEnv, String passwordFile) {}
 
-    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null);
+    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null, null, null);
 
     /** Reads a config file; the message of the exception says what to fix, and where. */
     static ServeConfig read(Path file) {

@@ -5,6 +5,7 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.internal.Features;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
@@ -12,6 +13,7 @@ import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.SkillCatalog;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +44,9 @@ public final class McpServerBuilder {
     private long maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private int maxBatchLength = 1000;
     private int maxOpenStreams = -1;
+    private boolean toolsBridge;
+    private SkillCatalog skills;
+    private boolean directoryRead;
     private boolean built;
 
     /**
@@ -226,6 +231,26 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * Also serves the resources as three tools (list_resources, read_resource, search_resources)
+     * for hosts that use tools only. Off by default: without it the server has no tools capability.
+     */
+    public McpServerBuilder toolsBridge(boolean on) {
+        this.toolsBridge = on;
+        return this;
+    }
+
+    /**
+     * Serves these skills as the Skills extension (SEP-2640) defines (skills/list, skills/get); their
+     * files must be resources of a provider of this server. With {@code directoryRead}, also
+     * resources/directory/read for every collection.
+     */
+    public McpServerBuilder skills(SkillCatalog catalog, boolean directoryRead) {
+        this.skills = java.util.Objects.requireNonNull(catalog, "catalog");
+        this.directoryRead = directoryRead;
+        return this;
+    }
+
     public McpServer build() {
         if (built) {
             throw new IllegalStateException("build() may be called once per builder");
@@ -255,6 +280,6 @@ public final class McpServerBuilder {
                 maxMessageBytes,
                 maxBatchLength,
                 maxOpenStreams);
-        return new ServerImpl(settings, all, templates);
+        return new ServerImpl(settings, all, templates, new Features(toolsBridge, skills, directoryRead));
     }
 }

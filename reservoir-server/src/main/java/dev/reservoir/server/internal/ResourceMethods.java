@@ -56,7 +56,7 @@ final class ResourceMethods {
     }
 
     /** Fills a page from the providers in order; the returned cursor is already signed. */
-    private Page<Resource> listAll(String cursor) {
+    Page<Resource> listAll(String cursor) {
         Cursors.Position start = cursor == null
                 ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
                 : server.cursors().decode(cursor, Cursors.Kind.RESOURCES, "");
@@ -89,7 +89,7 @@ final class ResourceMethods {
         return new Page<>(items, next, hint);
     }
 
-    private Page<Resource> listChildren(String parent, String cursor) {
+    Page<Resource> listChildren(String parent, String cursor) {
         Router.Target target = server.router().resolve(parent);
         Resource collection = target.metadata().orElseThrow(() -> new ResourceNotFoundException(parent));
         if (!collection.collection()) {

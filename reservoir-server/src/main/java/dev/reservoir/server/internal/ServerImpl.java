@@ -23,6 +23,7 @@ public final class ServerImpl implements McpServer {
     private static final Logger log = LoggerFactory.getLogger(ServerImpl.class);
 
     private final ServerSettings settings;
+    private final Features features;
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
@@ -37,7 +38,16 @@ public final class ServerImpl implements McpServer {
     private volatile boolean draining;
 
     public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
+        this(settings, providers, templates, Features.NONE);
+    }
+
+    public ServerImpl(
+            ServerSettings settings,
+            List<ResourceProvider> providers,
+            List<TemplateRegistration> templates,
+            Features features) {
         this.settings = settings;
+        this.features = features;
         this.router = new Router(providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
@@ -66,6 +76,10 @@ public final class ServerImpl implements McpServer {
 
     ServerSettings settings() {
         return settings;
+    }
+
+    Features features() {
+        return features;
     }
 
     Router router() {
