@@ -6,6 +6,7 @@ import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
+import dev.reservoir.server.spi.ContentSearch;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
@@ -34,7 +35,7 @@ import java.util.Optional;
  *         .build();
  * }</pre>
  */
-public final class FileSystemProvider implements ResourceProvider {
+public final class FileSystemProvider implements ResourceProvider, ContentSearch {
 
     private static final int MAX_COMPLETIONS = 100;
 
@@ -107,6 +108,12 @@ public final class FileSystemProvider implements ResourceProvider {
     @Override
     public ReadResult read(URI uri, ReadOptions options) {
         return reader.read(find(uri), options);
+    }
+
+    /** A bounded grep over the text files served (at most 1 MiB each), through this provider's own reads. */
+    @Override
+    public List<ContentMatch> searchContent(ContentQuery query) {
+        return ContentGrep.search(this, query);
     }
 
     @Override
