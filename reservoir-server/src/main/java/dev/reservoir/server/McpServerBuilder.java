@@ -5,6 +5,7 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.internal.LegacyProvider;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
@@ -106,10 +107,23 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /** Adds a provider; providers are asked in the order they were added. */
+    /**
+     * Adds a provider; {@code resources/list} lists providers in the order they were added, and
+     * {@link #build()} refuses two whose declared URI spaces overlap.
+     */
     public McpServerBuilder provider(ResourceProvider provider) {
         providers.add(Objects.requireNonNull(provider, "provider"));
         return this;
+    }
+
+    /**
+     * Adds a provider written against SPI v1; it is asked about the URIs its {@code owns} claims.
+     *
+     * @deprecated implement {@link ResourceProvider} (SPI v2); see the README's "Embed a server"
+     */
+    @Deprecated
+    public McpServerBuilder provider(dev.reservoir.server.spi.LegacyResourceProvider provider) {
+        return provider(new LegacyProvider(Objects.requireNonNull(provider, "provider")));
     }
 
     /** Resources per page of resources/list and resources/templates/list (1 to 10,000; default 100). */
@@ -226,6 +240,12 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * Builds the server and starts its providers. Throws IllegalArgumentException when two
+     * providers declare overlapping URIs or a template is registered twice, and
+     * IllegalStateException when a provider cannot start (the providers are closed then); each
+     * message names the provider and the fix.
+     */
     public McpServer build() {
         if (built) {
             throw new IllegalStateException("build() may be called once per builder");
@@ -236,9 +256,6 @@ public final class McpServerBuilder {
             key = new byte[32];
             new SecureRandom().nextBytes(key);
         }
-        List<ResourceProvider> all = new ArrayList<>();
-        all.add(statics);
-        all.addAll(providers);
         ServerSettings settings = new ServerSettings(
                 serverInfo,
                 instructions,
@@ -255,6 +272,6 @@ public final class McpServerBuilder {
                 maxMessageBytes,
                 maxBatchLength,
                 maxOpenStreams);
-        return new ServerImpl(settings, all, templates);
+        return new ServerImpl(settings, statics, providers, templates);
     }
 }

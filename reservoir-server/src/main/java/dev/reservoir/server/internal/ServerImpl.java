@@ -3,24 +3,19 @@ package dev.reservoir.server.internal;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ResourceProvider;
-import dev.reservoir.server.spi.Watch;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The server: settings, routing, subscriptions and the open connections. */
 public final class ServerImpl implements McpServer {
-
-    private static final Logger log = LoggerFactory.getLogger(ServerImpl.class);
 
     private final ServerSettings settings;
     private final Router router;
@@ -32,13 +27,22 @@ public final class ServerImpl implements McpServer {
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
     private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
-    private final List<Watch> listWatches = new ArrayList<>();
+    private final ProviderLifecycle providers;
     private volatile boolean closed;
     private volatile boolean draining;
 
-    public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
+    /**
+     * Routes to the builder's static resources, then its templates and providers; starts the
+     * providers. Throws IllegalArgumentException when providers overlap, IllegalStateException when
+     * one cannot start (each message names the provider and the fix).
+     */
+    public ServerImpl(
+            ServerSettings settings,
+            InMemoryProvider statics,
+            List<ResourceProvider> providers,
+            List<TemplateRegistration> templates) {
         this.settings = settings;
-        this.router = new Router(providers, templates);
+        this.router = new Router(statics, providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
         this.dispatcher = new Dispatcher(this);
@@ -53,14 +57,11 @@ public final class ServerImpl implements McpServer {
         });
         long sweep = Math.max(10, Math.min(250, settings.requestTimeout().toMillis() / 4));
         scheduler.scheduleWithFixedDelay(this::expire, sweep, sweep, TimeUnit.MILLISECONDS);
-        for (ResourceProvider provider : router.providers()) {
-            try {
-                listWatches.add(provider.watchList(hub));
-            } catch (RuntimeException e) {
-                // A provider that cannot watch (an inotify limit, say) still serves; clients just
-                // hear of fewer changes.
-                log.warn("Provider {} cannot report list changes: {}", provider, e.toString());
-            }
+        try {
+            this.providers = new ProviderLifecycle(router.providers(), hub);
+        } catch (RuntimeException e) {
+            scheduler.shutdownNow();
+            throw e;
         }
     }
 
@@ -176,15 +177,8 @@ public final class ServerImpl implements McpServer {
         }
         closed = true;
         List.copyOf(connections).forEach(ConnectionImpl::close);
-        listWatches.forEach(Watch::close);
         hub.closeAll();
         scheduler.shutdownNow();
-        for (ResourceProvider provider : router.providers()) {
-            try {
-                provider.close();
-            } catch (Exception e) {
-                log.warn("Closing provider {} failed", provider, e);
-            }
-        }
+        providers.close();
     }
 }

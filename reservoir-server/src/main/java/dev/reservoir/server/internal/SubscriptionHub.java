@@ -1,7 +1,8 @@
 package dev.reservoir.server.internal;
 
-import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ChangeListener;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
 import java.util.Map;
@@ -145,8 +146,8 @@ final class SubscriptionHub implements ChangeListener {
 
         private String lookup() {
             try {
-                Optional<Resource> resource = resolver.apply(uri).metadata();
-                return resource.map(Resource::title).orElse(null);
+                Optional<Metadata> metadata = resolver.apply(uri).metadata(CallContext.NONE);
+                return metadata.map(m -> m.resource().title()).orElse(null);
             } catch (RuntimeException e) {
                 return null;
             }
