@@ -7,10 +7,13 @@ import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
-import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.io.InputStream;
 import java.net.URI;
@@ -138,14 +141,19 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
-        String s = uri.toString();
+    public UriSpace space() {
+        return UriSpace.of("bench://text", "bench://blob");
+    }
+
+    @Override
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        String s = request.uri().toString();
         if (BLOBS.containsKey(s)) {
-            return Optional.of(blobResource(s, BLOBS.get(s)));
+            return Optional.of(Metadata.of(blobResource(s, BLOBS.get(s))));
         }
         if (s.startsWith(TEXT_PREFIX)) {
             try {
-                return Optional.of(textResource(index(s.substring(TEXT_PREFIX.length()))));
+                return Optional.of(Metadata.of(textResource(index(s.substring(TEXT_PREFIX.length())))));
             } catch (ResourceNotFoundException e) {
                 return Optional.empty();
             }
@@ -154,8 +162,8 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
-        String s = uri.toString();
+    public ReadResult read(ReadRequest request) {
+        String s = request.uri().toString();
         Long size = BLOBS.get(s);
         if (size != null) {
             return ReadResult.of(blobResource(s, size), ContentBody.binaryStream(() -> new Bytes(size), size));
@@ -165,11 +173,6 @@ public final class BenchData implements ResourceProvider {
         }
         int i = index(s.substring(TEXT_PREFIX.length()));
         return ReadResult.of(textResource(i), ContentBody.text(text(i, versions.get(i))));
-    }
-
-    @Override
-    public boolean owns(URI uri) {
-        return "bench".equals(uri.getScheme());
     }
 
     @Override
