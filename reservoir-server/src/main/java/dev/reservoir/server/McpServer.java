@@ -35,6 +35,11 @@ public interface McpServer extends AutoCloseable {
      */
     ServerConnection connect(MessageSink notifications);
 
+    /** Opens a connection for a transport that says what it is ({@link RequestObserver}s see it). */
+    default ServerConnection connect(MessageSink notifications, dev.reservoir.server.transport.ConnectionInfo info) {
+        return connect(notifications);
+    }
+
     /** Serves through a transport until it ends. */
     default void serve(Transport transport) throws Exception {
         transport.serve(this);

@@ -43,6 +43,7 @@ public final class McpServerBuilder {
     private long maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private int maxBatchLength = 1000;
     private int maxOpenStreams = -1;
+    private RequestObserver observer;
     private boolean built;
 
     /**
@@ -240,6 +241,12 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /** Tells an observer about every request (tracing, metrics); one per server, none by default. */
+    public McpServerBuilder observer(RequestObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return this;
+    }
+
     /**
      * Builds the server and starts its providers. Throws IllegalArgumentException when two
      * providers declare overlapping URIs or a template is registered twice, and
@@ -271,7 +278,8 @@ public final class McpServerBuilder {
                 readOptions,
                 maxMessageBytes,
                 maxBatchLength,
-                maxOpenStreams);
+                maxOpenStreams,
+                observer);
         return new ServerImpl(settings, statics, providers, templates);
     }
 }

@@ -3,8 +3,10 @@ package dev.reservoir.server.internal;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.RequestObserver;
 import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** The server: settings, routing, subscriptions and the open connections. */
-public final class ServerImpl implements McpServer {
+public final class ServerImpl implements McpServer, RequestObserver.Counts {
 
     private final ServerSettings settings;
     private final Router router;
@@ -63,6 +65,9 @@ public final class ServerImpl implements McpServer {
             scheduler.shutdownNow();
             throw e;
         }
+        if (settings.observer() != null) {
+            settings.observer().attached(this);
+        }
     }
 
     ServerSettings settings() {
@@ -97,10 +102,15 @@ public final class ServerImpl implements McpServer {
 
     @Override
     public ServerConnection connect(MessageSink notifications) {
+        return connect(notifications, ConnectionInfo.UNKNOWN);
+    }
+
+    @Override
+    public ServerConnection connect(MessageSink notifications, ConnectionInfo info) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
         }
-        ConnectionImpl connection = new ConnectionImpl(this, notifications);
+        ConnectionImpl connection = new ConnectionImpl(this, notifications, info);
         connections.add(connection);
         return connection;
     }
@@ -158,6 +168,22 @@ public final class ServerImpl implements McpServer {
     @Override
     public void resourceListChanged() {
         hub.resourceListChanged();
+    }
+
+    @Override
+    public int sessions() {
+        int open = 0;
+        for (ConnectionImpl connection : connections) {
+            if (connection.initialized()) {
+                open++;
+            }
+        }
+        return open;
+    }
+
+    @Override
+    public int subscriptions() {
+        return hub.subscriptionCount();
     }
 
     @Override

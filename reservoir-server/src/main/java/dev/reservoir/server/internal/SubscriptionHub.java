@@ -32,6 +32,8 @@ final class SubscriptionHub implements ChangeListener {
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     private final Set<Subscriber> listSubscribers = ConcurrentHashMap.newKeySet();
     private final Function<String, Router.Target> resolver;
+    private final java.util.concurrent.atomic.AtomicInteger subscriptions =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     SubscriptionHub(Function<String, Router.Target> resolver) {
         this.resolver = resolver;
@@ -40,8 +42,11 @@ final class SubscriptionHub implements ChangeListener {
     void subscribe(String uri, Subscriber subscriber) {
         topics.compute(uri, (key, topic) -> {
             Topic t = topic == null ? new Topic() : topic;
-            if (t.subscribers.add(subscriber) && t.subscribers.size() == 1) {
-                t.watch = openWatch(key);
+            if (t.subscribers.add(subscriber)) {
+                subscriptions.incrementAndGet();
+                if (t.subscribers.size() == 1) {
+                    t.watch = openWatch(key);
+                }
             }
             return t;
         });
@@ -49,7 +54,11 @@ final class SubscriptionHub implements ChangeListener {
 
     void unsubscribe(String uri, Subscriber subscriber) {
         topics.computeIfPresent(uri, (key, topic) -> {
-            if (topic.subscribers.remove(subscriber) && topic.subscribers.isEmpty()) {
+            if (!topic.subscribers.remove(subscriber)) {
+                return topic;
+            }
+            subscriptions.decrementAndGet();
+            if (topic.subscribers.isEmpty()) {
                 closeQuietly(topic.watch);
                 return null;
             }
@@ -68,6 +77,11 @@ final class SubscriptionHub implements ChangeListener {
     /** Number of URIs with at least one subscriber. */
     int topicCount() {
         return topics.size();
+    }
+
+    /** Subscriptions held: (URI, subscriber) pairs over every session and listen stream. */
+    int subscriptionCount() {
+        return subscriptions.get();
     }
 
     @Override
@@ -96,6 +110,7 @@ final class SubscriptionHub implements ChangeListener {
     void closeAll() {
         topics.values().forEach(topic -> closeQuietly(topic.watch));
         topics.clear();
+        subscriptions.set(0);
         listSubscribers.clear();
     }
 
