@@ -14,6 +14,9 @@ class GitProviderContractTest extends ResourceProviderContract {
 
     @Override
     protected ResourceProvider createProvider() {
+        if (java.nio.file.Files.isDirectory(dir.resolve("repo"))) {
+            return GitProvider.builder(dir.resolve("repo")).name("repo").build(); // a second provider on it
+        }
         TestRepo git = TestRepo.init(dir.resolve("repo"));
         git.write("README.md", "# Read me\n")
                 .write("docs/guide.md", "# Guide\n")
