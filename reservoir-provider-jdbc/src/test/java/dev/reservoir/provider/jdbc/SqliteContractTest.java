@@ -12,9 +12,12 @@ class SqliteContractTest extends ResourceProviderContract {
     @TempDir
     Path dir;
 
+    private Path shop;
+
     @Override
     protected ResourceProvider createProvider() throws Exception {
-        return JdbcProvider.builder().sqlite(SqliteFixture.shop(dir)).build();
+        shop = shop != null ? shop : SqliteFixture.shop(dir); // a second provider serves the same file
+        return JdbcProvider.builder().sqlite(shop).build();
     }
 
     @Override
