@@ -5,7 +5,6 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.internal.LegacyProvider;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
@@ -114,16 +113,6 @@ public final class McpServerBuilder {
     public McpServerBuilder provider(ResourceProvider provider) {
         providers.add(Objects.requireNonNull(provider, "provider"));
         return this;
-    }
-
-    /**
-     * Adds a provider written against SPI v1; it is asked about the URIs its {@code owns} claims.
-     *
-     * @deprecated implement {@link ResourceProvider} (SPI v2); see the README's "Embed a server"
-     */
-    @Deprecated
-    public McpServerBuilder provider(dev.reservoir.server.spi.LegacyResourceProvider provider) {
-        return provider(new LegacyProvider(Objects.requireNonNull(provider, "provider")));
     }
 
     /** Resources per page of resources/list and resources/templates/list (1 to 10,000; default 100). */
