@@ -54,9 +54,11 @@ final class ConfigCheck {
 
     private final Map<String, Integer> lines;
     private final List<String> problems = new ArrayList<>();
+    private final java.util.Set<String> providerSections;
 
-    private ConfigCheck(Map<String, Integer> lines) {
+    private ConfigCheck(Map<String, Integer> lines, java.util.Set<String> providerSections) {
         this.lines = lines;
+        this.providerSections = providerSections;
     }
 
     /**
@@ -65,6 +67,12 @@ final class ConfigCheck {
      * @throws IllegalArgumentException naming the file, and each problem with its line
      */
     static JsonNode read(ObjectMapper yaml, String text, String file) throws IOException {
+        return read(yaml, text, file, java.util.Set.of());
+    }
+
+    /** The same, leaving the top-level {@code providerSections} to the provider kinds that read them. */
+    static JsonNode read(ObjectMapper yaml, String text, String file, java.util.Set<String> providerSections)
+            throws IOException {
         Map<String, Integer> lines = new HashMap<>();
         try (JsonParser p = yaml.getFactory().createParser(text)) {
             lines(p, lines);
@@ -73,7 +81,7 @@ final class ConfigCheck {
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
             return null;
         }
-        ConfigCheck check = new ConfigCheck(lines);
+        ConfigCheck check = new ConfigCheck(lines, providerSections);
         if (!tree.isObject()) {
             check.problems.add("line 1: the file must hold settings (name: value), not a " + tree.getNodeType());
         } else {
@@ -104,6 +112,9 @@ final class ConfigCheck {
         Map<String, Kind> known = SECTIONS.get(at);
         node.fieldNames().forEachRemaining(key -> {
             String pointer = at + "/" + key;
+            if (at.isEmpty() && providerSections.contains(key)) {
+                return; // a provider kind's own section, checked by its factory
+            }
             Kind kind = known.get(key);
             if (kind == null) {
                 String near = nearest(key, known.keySet());

@@ -2,10 +2,13 @@ package dev.reservoir.cli;
 
 import dev.reservoir.demo.BenchData;
 import dev.reservoir.demo.DemoServer;
-import dev.reservoir.provider.fs.FileSystemProvider;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
+import dev.reservoir.server.spi.FactoryContext;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.stdio.StdioTransport;
 import java.io.IOException;
@@ -51,8 +54,12 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Folders to serve (default: the current folder).")
-    List<Path> folders = new ArrayList<>();
+    @Parameters(
+            paramLabel = "SPEC",
+            arity = "0..*",
+            description = "What to serve: folders, git:PATH[#NAME] repositories, databases (./app.db, jdbc:..., "
+                    + "postgresql://...); the kinds found are listed below (default: the current folder).")
+    List<String> specs = new ArrayList<>();
 
     @Option(
             names = "--config",
@@ -114,11 +121,14 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         ServeConfig config;
+        ServeConfig.Loaded loaded;
         HttpTransport http;
+        ProviderKinds kinds = ProviderKinds.found();
         try {
-            config = configFile == null ? ServeConfig.NONE : ServeConfig.read(configFile);
+            loaded = configFile == null ? ServeConfig.Loaded.NONE : ServeConfig.read(configFile, kinds.sections());
+            config = loaded.config();
             http = httpOptions.build(config.http(), configFile);
-            if (demo && (!folders.isEmpty() || benchTexts != null)) {
+            if (demo && (!specs.isEmpty() || benchTexts != null)) {
                 throw new IllegalArgumentException("--demo serves the demo set; leave out the folders");
             }
         } catch (IllegalArgumentException | IOException | picocli.CommandLine.TypeConversionException e) {
@@ -144,13 +154,22 @@ final class ServeCommand implements Callable<Integer> {
             new BenchData(benchTexts).configure(builder);
             what = "the benchmark dataset (" + benchTexts + " texts)";
         } else {
-            List<Path> roots = roots(config);
             try {
-                FileSystemProvider provider = folderOptions.provider(roots, config);
-                builder.provider(provider)
-                        .readOptions(new ReadOptions(50, 1 << 20, folderOptions.maxReadBytes(config)));
+                long maxReadBytes = folderOptions.maxReadBytes(config);
+                FactoryContext context = new FactoryContext(
+                        null,
+                        configFile == null
+                                ? Path.of("").toAbsolutePath()
+                                : configFile.toAbsolutePath().getParent(),
+                        System.getenv(),
+                        Duration.ofSeconds(30),
+                        maxReadBytes);
+                List<ResourceProvider> providers =
+                        kinds.create(specs(config, loaded), loaded.sections(), folderOptions.settings(config), context);
+                providers.forEach(builder::provider);
+                builder.readOptions(new ReadOptions(50, 1 << 20, maxReadBytes));
                 what = String.join(
-                        ", ", provider.rootUris().stream().map(Object::toString).toList());
+                        ", ", providers.stream().map(ServeCommand::describe).toList());
             } catch (IllegalArgumentException | picocli.CommandLine.TypeConversionException e) {
                 return fail(err, e.getMessage(), 2);
             }
@@ -167,16 +186,49 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    private List<Path> roots(ServeConfig config) {
-        if (!folders.isEmpty()) {
-            return folders.stream().map(p -> ServeConfig.home(p.toString())).toList();
+    /** The specs to serve: the command line's, else the file's paths (relative to it), else "." unless the file names sources. */
+    private List<String> specs(ServeConfig config, ServeConfig.Loaded loaded) {
+        if (!specs.isEmpty()) {
+            return specs.stream().map(ServeCommand::home).toList();
         }
         if (config.paths() != null && !config.paths().isEmpty()) {
-            return config.paths().stream()
-                    .map(p -> ServeConfig.resolve(configFile, p))
-                    .toList();
+            return config.paths().stream().map(this::fromFile).toList();
         }
-        return List.of(Path.of("."));
+        return loaded.sections().isEmpty() ? List.of(".") : List.of();
+    }
+
+    /** A spec as typed, with a leading ~ as the home folder (after a kind's prefix too: git:~/repo). */
+    private static String home(String spec) {
+        int colon = spec.indexOf(':');
+        String prefix = colon > 1 && !spec.startsWith("~") ? spec.substring(0, colon + 1) : "";
+        String rest = spec.substring(prefix.length());
+        return rest.equals("~") || rest.startsWith("~/") ? prefix + ServeConfig.home(rest) : spec;
+    }
+
+    /** A spec from the config file: a relative path is relative to the file's folder. */
+    private String fromFile(String spec) {
+        int colon = spec.indexOf(':');
+        if (colon > 1) {
+            return spec; // a kind's spec (git:..., jdbc:...): as written
+        }
+        return ServeConfig.resolve(configFile, spec).toString();
+    }
+
+    /** What a provider serves, for the start-up line: its declared prefixes. */
+    private static String describe(ResourceProvider provider) {
+        return switch (provider.space()) {
+            case UriSpace.Prefixes p ->
+                String.join(
+                        ", ", p.prefixes().stream().map(ServeCommand::prefix).toList());
+            case UriSpace.Holds h -> provider.toString();
+        };
+    }
+
+    private static String prefix(UriPrefix prefix) {
+        String text = prefix.toString();
+        return prefix.scheme().equals("file") && text.endsWith("/") && text.length() > "file:///".length()
+                ? text.substring(0, text.length() - 1)
+                : text;
     }
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)

@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The settings of {@code reservoir serve --config FILE}: the same as the command-line options, in
@@ -24,6 +27,10 @@ import java.util.List;
  * gitignore: true
  * followSymlinks: true
  * maxReadSize: 64MiB
+ * repositories:           # git repositories (the git kind)
+ *   - {path: ./repo, name: app}
+ * databases:              # databases (the database kind)
+ *   - {url: ./app.db}
  * stdio: false            # with http: serve stdio as well
  * http:
  *   listen: 127.0.0.1:8080
@@ -62,15 +69,37 @@ record ServeConfig(
 
     static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null);
 
+    /** A config file's settings, and the sections provider kinds read ({@code repositories:}, {@code databases:}). */
+    record Loaded(ServeConfig config, Map<String, JsonNode> sections) {
+        static final Loaded NONE = new Loaded(ServeConfig.NONE, Map.of());
+    }
+
     /** Reads a config file; the message of the exception says what to fix, and where. */
     static ServeConfig read(Path file) {
+        return read(file, Set.of()).config();
+    }
+
+    /** Reads a config file whose {@code sections} belong to provider kinds; other unknown keys are errors. */
+    static Loaded read(Path file, Set<String> sections) {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY);
         try {
             String text = Files.readString(file);
-            JsonNode tree = text.isBlank() ? null : ConfigCheck.read(yaml, text, file.toString());
-            return tree == null ? NONE : yaml.treeToValue(tree, ServeConfig.class);
+            JsonNode tree = text.isBlank() ? null : ConfigCheck.read(yaml, text, file.toString(), sections);
+            if (tree == null) {
+                return Loaded.NONE;
+            }
+            Map<String, JsonNode> taken = new HashMap<>();
+            if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+                for (String section : sections) {
+                    JsonNode node = object.remove(section);
+                    if (node != null && !node.isNull()) {
+                        taken.put(section, node);
+                    }
+                }
+            }
+            return new Loaded(yaml.treeToValue(tree, ServeConfig.class), Map.copyOf(taken));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("config file " + file + " does not exist");
         } catch (JsonProcessingException e) {
