@@ -33,21 +33,18 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Serve folders as MCP resources, over stdio or HTTP.",
-            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
-                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
-                    + " by default (one client, the process that started this one), or over HTTP with --http"
-                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
-                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to localhost"
-                    + " Host and Origin headers; --allow-host adds names to those."
+            "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
+            "when files change. Over stdio by default (one client, the process that started this one), or",
+            "over HTTP with --http (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05",
+            "HTTP+SSE transport at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only",
+            "to localhost Host and Origin headers. Hidden files and what .gitignore ignores are not shown."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
+            "0:the client closed stdin (stdio), or the server was stopped",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
-            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
+            "3:could not listen on the HTTP address (in use, or not allowed)"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -73,7 +70,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
     boolean demo;
 
     @Option(
@@ -90,26 +87,6 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
-
-    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
-    boolean console;
-
-    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
-    int consolePort;
-
-    /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
-    @Option(
-            names = "--verbose",
-            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
-    boolean verbose;
-
-    @Option(
-            names = "--max-message-size",
-            paramLabel = "SIZE",
-            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
-                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
-            converter = ByteSizeConverter.class)
-    Long maxMessageSize;
 
     @Mixin
     HttpOptions httpOptions;
@@ -137,13 +114,6 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
-        if (maxMessageSize != null) {
-            try {
-                builder.maxMessageBytes(maxMessageSize);
-            } catch (IllegalArgumentException e) {
-                return fail(err, e.getMessage(), 2);
-            }
-        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -174,11 +144,8 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build();
-                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
+        try (McpServer server = builder.build()) {
             return serve(server, http, config, what, err);
-        } catch (BindException e) {
-            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
@@ -233,36 +200,16 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
-        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {
                 running = http.start(server);
             } catch (BindException e) {
-                String why = e.getMessage() == null ? "" : e.getMessage();
-                return fail(
-                        err,
-                        why.contains("Cannot assign requested address")
-                                ? "cannot listen on "
-                                        + (httpOptions.http != null
-                                                ? httpOptions.http
-                                                : config.http().listen())
-                                        + ": that address is not one of this machine's"
-                                : why,
-                        3);
+                return fail(err, e.getMessage(), 3);
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
-            List<String> urls = httpOptions.reachableAt(running.endpoint(), config.http());
-            err.println("reservoir serve: " + what + " over HTTP at " + String.join(" and ", urls)
-                    + (running.legacySseEndpoint() == null
-                            ? ""
-                            : " (2024-11-05 HTTP+SSE at "
-                                    + java.net
-                                            .URI
-                                            .create(urls.getFirst())
-                                            .resolve(running.legacySseEndpoint().getPath())
-                                    + ")"));
+            err.print(HttpOptions.banner(running, what));
             err.flush();
         }
         boolean alsoStdio = http == null || (stdio != null ? stdio : Boolean.TRUE.equals(config.stdio()));

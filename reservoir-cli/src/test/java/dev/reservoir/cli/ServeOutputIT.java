@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,18 +102,5 @@ class ServeOutputIT {
         assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
                 .isEqualTo(
                         "reservoir serve: cannot listen on 192.0.2.1:0: that address is not one of this machine's\n");
-    }
-
-    @Test
-    void everyInterfaceIsShownAsAddressesClientsCanUse() {
-        HttpOptions options = new HttpOptions();
-        options.allowHosts.add("docs.example.com:8080");
-        assertThat(options.reachableAt(URI.create("http://0.0.0.0:8080/mcp"), null))
-                .containsExactly("http://127.0.0.1:8080/mcp", "http://docs.example.com:8080/mcp");
-        assertThat(new HttpOptions().reachableAt(URI.create("http://127.0.0.1:8080/mcp"), null))
-                .containsExactly("http://127.0.0.1:8080/mcp");
-        assertThat(new HttpOptions().reachableAt(URI.create("http://0.0.0.0:8080/mcp"), null))
-                .first()
-                .isEqualTo("http://127.0.0.1:8080/mcp");
     }
 }

@@ -59,8 +59,9 @@ class UsageTest {
                 .containsPattern("\\n  7 +the server does not offer")
                 .containsPattern("\\n  130 +interrupted");
         assertThat(Cli.run("serve", "--help").out())
-                .containsPattern("\\n  130 +stopped with Ctrl-C")
-                .containsPattern("\\n  143 +stopped with SIGTERM");
+                .containsPattern(
+                        "\\n  0 +the client closed stdin or stdout \\(stdio\\), or the server was\\n +stopped \\(SIGTERM, Ctrl-C\\)")
+                .containsPattern("\\n  130, 143 +a second Ctrl-C or SIGTERM stopped it without waiting");
         assertThat(Cli.run("ls", "--help").out())
                 .containsPattern("\\n  5 +the server did not connect or answer in time");
     }

@@ -126,7 +126,7 @@ class ConsoleDemoIT {
         search("large.bin");
         selectRow("demo://blob/large");
         String note = browser.find("#cut-note").getText();
-        assertThat(note).contains("64 KiB").contains("4 MiB");
+        assertThat(note).contains("64 KiB").contains("4.0 MiB");
         assertThat(browser.find("pre.hex").getText()).startsWith("00000000  ");
         assertThat(browser.find("pre.hex").getText().lines()).hasSize(4096);
     }

@@ -35,6 +35,14 @@ public interface McpServer extends AutoCloseable {
      */
     ServerConnection connect(MessageSink notifications);
 
+    /**
+     * Opens a connection on behalf of a named client: every connection with the same name shares
+     * that client's subscription budget (see {@link McpServerBuilder#subscriptionBudget}). A
+     * transport names the client it can tell apart, such as a bearer token's identity or a remote
+     * address; {@link #connect(MessageSink)} makes each connection a client of its own.
+     */
+    ServerConnection connect(MessageSink notifications, String client);
+
     /** Serves through a transport until it ends. */
     default void serve(Transport transport) throws Exception {
         transport.serve(this);

@@ -33,6 +33,8 @@ public final class McpServerBuilder {
     private int maxConcurrentRequests = 64;
     private int maxSubscriptions = 10_000;
     private int maxListens = 16;
+    private int maxSubscriptionsPerClient = 20_000;
+    private int maxSubscriptionsTotal = 200_000;
     private CacheHint cacheHint = CacheHint.NONE;
     private CacheHint discoverCacheHint =
             CacheHint.of(Duration.ofMinutes(5), dev.reservoir.core.model.CacheScope.PUBLIC);
@@ -160,6 +162,23 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * Resource subscriptions one client may hold over all its connections, and all clients
+     * together (defaults 20,000 and 200,000). A subscription to a URI of up to 128 characters
+     * counts once, a longer one once per started 128 characters. Transports name a connection's
+     * client (a bearer token's identity, or a remote address); beyond either budget a subscribe
+     * or listen request fails with code -31002.
+     */
+    public McpServerBuilder subscriptionBudget(int perClient, int total) {
+        if (perClient < 1 || total < perClient) {
+            throw new IllegalArgumentException("subscription budgets must be at least 1, and the total at least the"
+                    + " per-client one, not " + perClient + " per client and " + total + " in all");
+        }
+        this.maxSubscriptionsPerClient = perClient;
+        this.maxSubscriptionsTotal = total;
+        return this;
+    }
+
     /** The cache hint (2026-07-28 ttlMs and cacheScope) of results whose provider gives none. */
     public McpServerBuilder cacheHint(CacheHint hint) {
         this.cacheHint = Objects.requireNonNull(hint, "hint");
@@ -253,6 +272,8 @@ public final class McpServerBuilder {
                 maxConcurrentRequests,
                 maxSubscriptions,
                 maxListens,
+                maxSubscriptionsPerClient,
+                maxSubscriptionsTotal,
                 cacheHint,
                 discoverCacheHint,
                 key,

@@ -21,6 +21,7 @@ public final class ServerImpl implements McpServer {
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
+    private final SubscriptionBudget budget;
     private final Dispatcher dispatcher;
     private final StreamBudget streams;
     private final MessageCap messageCap;
@@ -45,6 +46,7 @@ public final class ServerImpl implements McpServer {
         this.router = new Router(statics, providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
+        this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
                 settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
@@ -81,6 +83,10 @@ public final class ServerImpl implements McpServer {
         return hub;
     }
 
+    SubscriptionBudget budget() {
+        return budget;
+    }
+
     Dispatcher dispatcher() {
         return dispatcher;
     }
@@ -97,10 +103,20 @@ public final class ServerImpl implements McpServer {
 
     @Override
     public ServerConnection connect(MessageSink notifications) {
+        return open(notifications, null);
+    }
+
+    @Override
+    public ServerConnection connect(MessageSink notifications, String client) {
+        return open(notifications, java.util.Objects.requireNonNull(client, "client"));
+    }
+
+    /** A connection for a named client, or (null) a client of its own. */
+    private ServerConnection open(MessageSink notifications, String client) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
         }
-        ConnectionImpl connection = new ConnectionImpl(this, notifications);
+        ConnectionImpl connection = new ConnectionImpl(this, notifications, client);
         connections.add(connection);
         return connection;
     }
