@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,10 +74,7 @@ final class ConfigCheck {
     /** The same, leaving the top-level {@code providerSections} to the provider kinds that read them. */
     static JsonNode read(ObjectMapper yaml, String text, String file, java.util.Set<String> providerSections)
             throws IOException {
-        Map<String, Integer> lines = new HashMap<>();
-        try (JsonParser p = yaml.getFactory().createParser(text)) {
-            lines(p, lines);
-        }
+        Map<String, Integer> lines = lines(yaml, text);
         JsonNode tree = yaml.readTree(text);
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
             return null;
@@ -97,6 +95,15 @@ final class ConfigCheck {
         return tree;
     }
 
+    /** The line of every key of a YAML document, by JSON pointer ("/http/listen", "/repositories/0/path"). */
+    static Map<String, Integer> lines(ObjectMapper yaml, String text) throws IOException {
+        Map<String, Integer> lines = new HashMap<>();
+        try (JsonParser p = yaml.getFactory().createParser(text)) {
+            lines(p, lines);
+        }
+        return lines;
+    }
+
     /** The line of every key, by JSON pointer ("/http/listen"): where the key itself is written. */
     private static void lines(JsonParser p, Map<String, Integer> lines) throws IOException {
         for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
@@ -113,7 +120,8 @@ final class ConfigCheck {
         node.fieldNames().forEachRemaining(key -> {
             String pointer = at + "/" + key;
             if (at.isEmpty() && providerSections.contains(key)) {
-                return; // a provider kind's own section, checked by its factory
+                entries(pointer, key, node.get(key)); // each entry's settings are checked by its kind
+                return;
             }
             Kind kind = known.get(key);
             if (kind == null) {
@@ -127,6 +135,18 @@ final class ConfigCheck {
             }
             value(pointer, key, kind, node.get(key));
         });
+    }
+
+    /** A provider kind's section: a list of entries, each its settings ({@code - {path: ./repo}}), or one entry. */
+    private void entries(String pointer, String key, JsonNode value) {
+        boolean entries = value.isNull() || value.isArray() || value.isObject();
+        for (JsonNode entry : value.isArray() ? value : MissingNode.getInstance()) {
+            entries &= entry.isObject();
+        }
+        if (!entries) {
+            problems.add(line(pointer) + key + " must be a list of entries, each with its settings, as"
+                    + " \"- {name: value}\" on the lines below it");
+        }
     }
 
     private void value(String pointer, String key, Kind kind, JsonNode value) {

@@ -1,6 +1,7 @@
 package dev.reservoir.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.reservoir.server.spi.FactoryContext;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.spi.ResourceProviderFactory;
@@ -40,54 +41,56 @@ final class ProviderKinds {
                 .collect(Collectors.toSet());
     }
 
-    /** One line per kind, for {@code reservoir serve --help}. */
+    /**
+     * One entry per kind, for {@code reservoir serve --help} and errors: its name, how a spec is
+     * written and what it serves, wrapped to {@link #WIDTH} columns under the syntax (help would
+     * otherwise wrap it at the margin).
+     */
     String describe() {
         StringBuilder out = new StringBuilder();
         for (ResourceProviderFactory f : factories) {
-            out.append("  ")
-                    .append(String.format("%-9s", f.kind()))
-                    .append(f.syntax())
-                    .append(": ")
-                    .append(f.description())
-                    .append("%n");
+            StringBuilder line = new StringBuilder("  " + String.format("%-9s", f.kind()) + f.syntax() + ":");
+            for (String word : f.description().split(" ")) {
+                if (line.length() + 1 + word.length() > WIDTH) {
+                    out.append(line).append("%n");
+                    line = new StringBuilder(" ".repeat(INDENT - 1));
+                }
+                line.append(' ').append(word);
+            }
+            out.append(line).append("%n");
         }
         return out.toString();
     }
 
+    /** The width of help text (picocli's), and where a kind's wrapped description starts. */
+    private static final int WIDTH = 79;
+
+    private static final int INDENT = 11;
+
     /**
-     * The providers for the specs and sections, kind by kind; IllegalArgumentException names a spec
-     * no kind (or two kinds) accepts, and the kinds there are.
+     * The providers for the specs and the file's sections, kind by kind; IllegalArgumentException
+     * names a spec no kind (or two kinds) accepts, and the kinds there are, or the file and line of
+     * a section's entry its kind refused.
      *
      * @param folderSettings the settings of the {@code folder} kind (from options and the file's top level)
      */
     List<ResourceProvider> create(
-            List<String> specs, Map<String, JsonNode> sections, JsonNode folderSettings, FactoryContext context) {
+            List<String> specs, ServeConfig.Loaded file, JsonNode folderSettings, FactoryContext context) {
         Map<ResourceProviderFactory, List<String>> byKind = new LinkedHashMap<>();
         factories.forEach(f -> byKind.put(f, new ArrayList<>()));
-        for (String spec : specs) {
-            List<ResourceProviderFactory> accepting =
-                    factories.stream().filter(f -> f.accepts(spec)).toList();
-            if (accepting.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "no kind of provider serves '" + spec + "'; the kinds are:%n".formatted()
-                                + describe().formatted().stripTrailing());
-            }
-            if (accepting.size() > 1) {
-                throw new IllegalArgumentException("'" + spec + "' could be served as "
-                        + accepting.stream().map(ResourceProviderFactory::kind).toList()
-                        + "; write it so only one kind accepts it");
-            }
-            byKind.get(accepting.getFirst()).add(spec);
-        }
+        specs.forEach(spec -> byKind.get(kindOf(spec)).add(spec));
         List<ResourceProvider> providers = new ArrayList<>();
         try {
             for (var kind : byKind.entrySet()) {
                 ResourceProviderFactory f = kind.getKey();
-                JsonNode settings = f.configSection() != null
-                        ? sections.get(f.configSection())
-                        : f.kind().equals("folder") ? folderSettings : null;
-                if (!kind.getValue().isEmpty() || (settings != null && f.configSection() != null)) {
+                if (!kind.getValue().isEmpty()) {
+                    JsonNode settings = f.kind().equals("folder") ? folderSettings : null;
                     providers.addAll(f.create(kind.getValue(), context.withSettings(settings)));
+                }
+                String section = f.configSection();
+                JsonNode entries = section == null ? null : file.sections().get(section);
+                for (int i = 0; entries != null && i < entries.size(); i++) {
+                    providers.addAll(entry(f, entries.get(i), context, file.where(section, i)));
                 }
             }
         } catch (RuntimeException e) {
@@ -95,5 +98,33 @@ final class ProviderKinds {
             throw e;
         }
         return providers;
+    }
+
+    /** The one kind that accepts a spec. */
+    ResourceProviderFactory kindOf(String spec) {
+        List<ResourceProviderFactory> accepting =
+                factories.stream().filter(f -> f.accepts(spec)).toList();
+        if (accepting.isEmpty()) {
+            throw new IllegalArgumentException("no kind of provider serves '" + spec + "'; the kinds are:%n".formatted()
+                    + describe().formatted().stripTrailing());
+        }
+        if (accepting.size() > 1) {
+            throw new IllegalArgumentException("'" + spec + "' could be served as "
+                    + accepting.stream().map(ResourceProviderFactory::kind).toList()
+                    + "; write it so only one kind accepts it");
+        }
+        return accepting.getFirst();
+    }
+
+    /** The providers of one entry of a kind's section; a refusal names where the entry is written. */
+    private static List<ResourceProvider> entry(
+            ResourceProviderFactory f, JsonNode entry, FactoryContext context, String where) {
+        try {
+            return f.create(
+                    List.of(),
+                    context.withSettings(JsonNodeFactory.instance.arrayNode().add(entry)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + e.getMessage(), e);
+        }
     }
 }

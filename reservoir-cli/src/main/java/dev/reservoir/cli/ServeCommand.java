@@ -135,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
                         Duration.ofSeconds(30),
                         maxReadBytes);
                 List<ResourceProvider> providers =
-                        kinds.create(specs(config, loaded), loaded.sections(), folderOptions.settings(config), context);
+                        kinds.create(specs(config, loaded), loaded, folderOptions.settings(config), context);
                 providers.forEach(builder::provider);
                 builder.readOptions(new ReadOptions(50, 1 << 20, maxReadBytes));
                 what = String.join(
@@ -156,29 +156,13 @@ final class ServeCommand implements Callable<Integer> {
     /** The specs to serve: the command line's, else the file's paths (relative to it), else "." unless the file names sources. */
     private List<String> specs(ServeConfig config, ServeConfig.Loaded loaded) {
         if (!specs.isEmpty()) {
-            return specs.stream().map(ServeCommand::home).toList();
+            return specs.stream().map(s -> ServeConfig.spec(s, null)).toList(); // ~ as a shell would
         }
         if (config.paths() != null && !config.paths().isEmpty()) {
-            return config.paths().stream().map(this::fromFile).toList();
+            Path folder = configFile.toAbsolutePath().getParent();
+            return config.paths().stream().map(s -> ServeConfig.spec(s, folder)).toList();
         }
         return loaded.sections().isEmpty() ? List.of(".") : List.of();
-    }
-
-    /** A spec as typed, with a leading ~ as the home folder (after a kind's prefix too: git:~/repo). */
-    private static String home(String spec) {
-        int colon = spec.indexOf(':');
-        String prefix = colon > 1 && !spec.startsWith("~") ? spec.substring(0, colon + 1) : "";
-        String rest = spec.substring(prefix.length());
-        return rest.equals("~") || rest.startsWith("~/") ? prefix + ServeConfig.home(rest) : spec;
-    }
-
-    /** A spec from the config file: a relative path is relative to the file's folder. */
-    private String fromFile(String spec) {
-        int colon = spec.indexOf(':');
-        if (colon > 1) {
-            return spec; // a kind's spec (git:..., jdbc:...): as written
-        }
-        return ServeConfig.resolve(configFile, spec).toString();
     }
 
     /** What a provider serves, for the start-up line: its declared prefixes. */
