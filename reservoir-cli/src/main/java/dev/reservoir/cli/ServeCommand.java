@@ -27,24 +27,29 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code reservoir serve}: folders (or the demo set) as MCP resources, over stdio or HTTP. */
+/** {@code reservoir serve}: folders, repositories, databases (or the demo set) as MCP resources, over stdio or HTTP. */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
-            "when files change. Over stdio by default (one client, the process that started this one), or",
-            "over HTTP with --http (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05",
-            "HTTP+SSE transport at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only",
-            "to localhost Host and Origin headers. Hidden files and what .gitignore ignores are not shown."
+            "Serve folders as MCP resources, over stdio or HTTP.",
+            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
+                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
+                    + " by default (one client, the process that started this one), or over HTTP with --http"
+                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
+                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to the Host"
+                    + " names it is known by and to pages of its own origin; --allow-host and --allow-origin add"
+                    + " others. An address other machines can reach needs a token. Git repositories and databases"
+                    + " are served from their SPECs too (the kinds found are listed below)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio), or the server was stopped",
+            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
-            "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)"
+            "2:bad options, a spec no kind accepts, a missing folder or an unreadable config file",
+            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
+            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -70,7 +75,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
 
     @Option(
@@ -87,6 +92,26 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
+
+    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
+    boolean console;
+
+    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
+    int consolePort;
+
+    /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
+    @Option(
+            names = "--verbose",
+            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
+    boolean verbose;
+
+    @Option(
+            names = "--max-message-size",
+            paramLabel = "SIZE",
+            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
+            converter = ByteSizeConverter.class)
+    Long maxMessageSize;
 
     @Mixin
     HttpOptions httpOptions;
@@ -114,6 +139,13 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        if (maxMessageSize != null) {
+            try {
+                builder.maxMessageBytes(maxMessageSize);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -125,32 +157,38 @@ final class ServeCommand implements Callable<Integer> {
             what = "the benchmark dataset (" + benchTexts + " texts)";
         } else {
             try {
-                long maxReadBytes = folderOptions.maxReadBytes(config);
-                FactoryContext context = new FactoryContext(
-                        null,
-                        configFile == null
-                                ? Path.of("").toAbsolutePath()
-                                : configFile.toAbsolutePath().getParent(),
-                        System.getenv(),
-                        Duration.ofSeconds(30),
-                        maxReadBytes);
-                List<ResourceProvider> providers =
-                        kinds.create(specs(config, loaded), loaded, folderOptions.settings(config), context);
-                providers.forEach(builder::provider);
-                builder.readOptions(new ReadOptions(50, 1 << 20, maxReadBytes));
-                what = String.join(
-                        ", ", providers.stream().map(ServeCommand::describe).toList());
+                what = providers(kinds, config, loaded, builder);
             } catch (IllegalArgumentException | picocli.CommandLine.TypeConversionException e) {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build()) {
+        try (McpServer server = builder.build();
+                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
             return serve(server, http, config, what, err);
+        } catch (BindException e) {
+            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
             }
         }
+    }
+
+    /** Adds the providers of the specs and the file's sections to the server; says what they serve. */
+    private String providers(
+            ProviderKinds kinds, ServeConfig config, ServeConfig.Loaded loaded, McpServerBuilder builder) {
+        long maxReadBytes = folderOptions.maxReadBytes(config);
+        FactoryContext context = new FactoryContext(
+                null,
+                configFile == null ? Path.of("").toAbsolutePath() : configFile.toAbsolutePath().getParent(),
+                System.getenv(),
+                Duration.ofSeconds(30),
+                maxReadBytes);
+        List<ResourceProvider> providers =
+                kinds.create(specs(config, loaded), loaded, folderOptions.settings(config), context);
+        providers.forEach(builder::provider);
+        builder.readOptions(new ReadOptions(50, 1 << 20, maxReadBytes));
+        return String.join(", ", providers.stream().map(ServeCommand::describe).toList());
     }
 
     /** The specs to serve: the command line's, else the file's paths (relative to it), else "." unless the file names sources. */
@@ -184,12 +222,13 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
+        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {
                 running = http.start(server);
             } catch (BindException e) {
-                return fail(err, e.getMessage(), 3);
+                return fail(err, e.getMessage(), 3); // the transport names the address and why
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
