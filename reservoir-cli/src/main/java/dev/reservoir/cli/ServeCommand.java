@@ -180,7 +180,9 @@ final class ServeCommand implements Callable<Integer> {
         long maxReadBytes = folderOptions.maxReadBytes(config);
         FactoryContext context = new FactoryContext(
                 null,
-                configFile == null ? Path.of("").toAbsolutePath() : configFile.toAbsolutePath().getParent(),
+                configFile == null
+                        ? Path.of("").toAbsolutePath()
+                        : configFile.toAbsolutePath().getParent(),
                 System.getenv(),
                 Duration.ofSeconds(30),
                 maxReadBytes);

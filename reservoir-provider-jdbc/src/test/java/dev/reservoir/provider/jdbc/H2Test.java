@@ -41,6 +41,12 @@ class H2Test {
 
     @Nested
     class Contract extends ResourceProviderContract {
+        @Override
+        protected java.util.Map<Part, String> optOuts() {
+            return java.util.Map.of(
+                    Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+        }
+
         @TempDir
         Path dir;
 

@@ -24,4 +24,10 @@ class SqliteContractTest extends ResourceProviderContract {
     protected URI missingUri() {
         return URI.create("sqlite://shop/main/no_such_table/rows");
     }
+
+    @Override
+    protected java.util.Map<Part, String> optOuts() {
+        return java.util.Map.of(
+                Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+    }
 }
