@@ -13,6 +13,7 @@ import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriPrefix;
 import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.io.InputStream;
@@ -141,19 +142,17 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public UriSpace space() {
-        return UriSpace.of("bench://text", "bench://blob");
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        return resource(request.uri().toString()).map(Metadata::of);
     }
 
-    @Override
-    public Optional<Metadata> metadata(ResourceRequest request) {
-        String s = request.uri().toString();
+    private Optional<Resource> resource(String s) {
         if (BLOBS.containsKey(s)) {
-            return Optional.of(Metadata.of(blobResource(s, BLOBS.get(s))));
+            return Optional.of(blobResource(s, BLOBS.get(s)));
         }
         if (s.startsWith(TEXT_PREFIX)) {
             try {
-                return Optional.of(Metadata.of(textResource(index(s.substring(TEXT_PREFIX.length())))));
+                return Optional.of(textResource(index(s.substring(TEXT_PREFIX.length()))));
             } catch (ResourceNotFoundException e) {
                 return Optional.empty();
             }
@@ -173,6 +172,11 @@ public final class BenchData implements ResourceProvider {
         }
         int i = index(s.substring(TEXT_PREFIX.length()));
         return ReadResult.of(textResource(i), ContentBody.text(text(i, versions.get(i))));
+    }
+
+    @Override
+    public UriSpace space() {
+        return UriSpace.of(UriPrefix.scheme("bench"));
     }
 
     @Override

@@ -195,7 +195,8 @@ class McpTelemetryTest {
                 answers.addAll(messages);
             }
         };
-        try (var connection = server.connect(sink, dev.reservoir.server.transport.ConnectionInfo.http("session-1"))) {
+        try (var connection =
+                server.connect(sink, dev.reservoir.server.transport.ConnectionInfo.http("session-1", null))) {
             connection.receive(
                     dev.reservoir.core.jsonrpc.JsonRpcCodec.standard()
                             .decode("{\"jsonrpc\":\"2.0\",\"id\":\"ping-1\",\"method\":\"ping\"}"),

@@ -5,7 +5,6 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.internal.LegacyProvider;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
@@ -34,6 +33,8 @@ public final class McpServerBuilder {
     private int maxConcurrentRequests = 64;
     private int maxSubscriptions = 10_000;
     private int maxListens = 16;
+    private int maxSubscriptionsPerClient = 20_000;
+    private int maxSubscriptionsTotal = 200_000;
     private CacheHint cacheHint = CacheHint.NONE;
     private CacheHint discoverCacheHint =
             CacheHint.of(Duration.ofMinutes(5), dev.reservoir.core.model.CacheScope.PUBLIC);
@@ -117,16 +118,6 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Adds a provider written against SPI v1; it is asked about the URIs its {@code owns} claims.
-     *
-     * @deprecated implement {@link ResourceProvider} (SPI v2); see the README's "Embed a server"
-     */
-    @Deprecated
-    public McpServerBuilder provider(dev.reservoir.server.spi.LegacyResourceProvider provider) {
-        return provider(new LegacyProvider(Objects.requireNonNull(provider, "provider")));
-    }
-
     /** Resources per page of resources/list and resources/templates/list (1 to 10,000; default 100). */
     public McpServerBuilder pageSize(int size) {
         if (size < 1 || size > 10_000) {
@@ -169,6 +160,23 @@ public final class McpServerBuilder {
             throw new IllegalArgumentException("max listen streams must be at least 1, not " + max);
         }
         this.maxListens = max;
+        return this;
+    }
+
+    /**
+     * Resource subscriptions one client may hold over all its connections, and all clients
+     * together (defaults 20,000 and 200,000). A subscription to a URI of up to 128 characters
+     * counts once, a longer one once per started 128 characters. Transports name a connection's
+     * client (a bearer token's identity, or a remote address); beyond either budget a subscribe
+     * or listen request fails with code -31002.
+     */
+    public McpServerBuilder subscriptionBudget(int perClient, int total) {
+        if (perClient < 1 || total < perClient) {
+            throw new IllegalArgumentException("subscription budgets must be at least 1, and the total at least the"
+                    + " per-client one, not " + perClient + " per client and " + total + " in all");
+        }
+        this.maxSubscriptionsPerClient = perClient;
+        this.maxSubscriptionsTotal = total;
         return this;
     }
 
@@ -271,6 +279,8 @@ public final class McpServerBuilder {
                 maxConcurrentRequests,
                 maxSubscriptions,
                 maxListens,
+                maxSubscriptionsPerClient,
+                maxSubscriptionsTotal,
                 cacheHint,
                 discoverCacheHint,
                 key,

@@ -44,16 +44,7 @@ import org.junit.jupiter.api.Test;
  * when its call returns), and serves a second one through a real server to check that its declared
  * space and templates route every listed URI back to it.
  */
-public abstract class ResourceProviderContract {
-
-    protected ResourceProvider provider;
-    protected final RecordingContext context = new RecordingContext();
-
-    /** A fresh provider with some resources, not started (the suite starts it). */
-    protected abstract ResourceProvider createProvider() throws Exception;
-
-    /** A URI the provider owns but has no resource for. */
-    protected abstract URI missingUri();
+public abstract class ResourceProviderContract extends ProviderCallsContract {
 
     @BeforeEach
     void setUpProvider() throws Exception {
@@ -70,6 +61,7 @@ public abstract class ResourceProviderContract {
     }
 
     /** Every resource, by following cursors with the given page size. */
+    @Override
     protected List<Resource> listAll(URI parent, int pageSize) {
         List<Resource> all = new ArrayList<>();
         String cursor = null;
@@ -96,6 +88,11 @@ public abstract class ResourceProviderContract {
 
     /** A read of a URI with the default limits, asked as the server asks it. */
     protected ReadResult read(String uri) {
+        return provider.read(new ReadRequest(URI.create(uri), match(uri), ReadOptions.DEFAULT, context));
+    }
+
+    @Override
+    protected ReadResult read(String uri, dev.reservoir.server.spi.CallContext context) {
         return provider.read(new ReadRequest(URI.create(uri), match(uri), ReadOptions.DEFAULT, context));
     }
 

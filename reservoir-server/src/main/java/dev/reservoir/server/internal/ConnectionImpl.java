@@ -63,18 +63,28 @@ final class ConnectionImpl implements ServerConnection {
     private final LegacySession session = new LegacySession();
     private final NotificationOutbox outbox;
     private final SessionSubscriber sessionSubscriber = new SessionSubscriber();
+    /** Whose subscription budget this connection spends: the transport's name for the client, or itself. */
+    private final Object client;
+
     private volatile boolean closed;
 
+    /** @param info what the transport knows; its client names the client, or null for a client of its own */
     ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
         this.server = server;
         this.notifications = notifications;
         this.info = info;
+        this.client = info.client() == null ? this : info.client();
         this.permits = new Semaphore(server.settings().maxConcurrentRequests());
         this.outbox = new NotificationOutbox(notifications, server.settings().maxSubscriptions() + 16, () -> {});
     }
 
     ServerImpl server() {
         return server;
+    }
+
+    /** Whose subscription budget this connection spends. */
+    Object client() {
+        return client;
     }
 
     @Override
@@ -389,6 +399,12 @@ final class ConnectionImpl implements ServerConnection {
                     + server.settings().maxSubscriptions() + " subscriptions, the most allowed");
         }
         if (session.subscriptions.add(uri)) {
+            try {
+                server.budget().take(client, SubscriptionBudget.cost(uri));
+            } catch (RuntimeException spent) {
+                session.subscriptions.remove(uri);
+                throw spent;
+            }
             server.hub().subscribe(uri, sessionSubscriber);
         }
     }
@@ -396,13 +412,20 @@ final class ConnectionImpl implements ServerConnection {
     void unsubscribe(String uri) {
         if (session.subscriptions.remove(uri)) {
             server.hub().unsubscribe(uri, sessionSubscriber);
+            server.budget().give(client, SubscriptionBudget.cost(uri));
         }
     }
 
-    /** Turns a listen request into a stream: acknowledged, then fed until cancelled or closed. */
-    void listen(InFlight call, boolean listChanged, List<String> uris) {
+    /**
+     * Turns a listen request into a stream: acknowledged, then fed until cancelled or closed.
+     *
+     * @param units what the caller took from this connection's client's subscription budget for
+     *     the stream; given back when the stream ends (or here, if it cannot start)
+     */
+    void listen(InFlight call, boolean listChanged, List<String> uris, int units) {
         if (listens.incrementAndGet() > server.settings().maxListens()) {
             listens.decrementAndGet();
+            server.budget().give(client, units);
             throw McpException.invalidParams("Invalid params: this connection already has "
                     + server.settings().maxListens() + " listen streams, the most allowed");
         }
@@ -412,9 +435,14 @@ final class ConnectionImpl implements ServerConnection {
         NotificationOutbox streamOutbox =
                 new NotificationOutbox(call.replies, server.settings().maxSubscriptions() + 16, () -> cancel(call.id));
         ListenStream stream = new ListenStream(call.id, listChanged, uris, streamOutbox, server.hub());
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         call.onEnd = () -> {
-            stream.stop();
-            listens.decrementAndGet();
+            // A cancel racing with the detach below may run this twice; it counts once.
+            if (ended.compareAndSet(false, true)) {
+                stream.stop();
+                listens.decrementAndGet();
+                server.budget().give(client, units);
+            }
         };
         if (!call.detach()) {
             call.onEnd.run();

@@ -54,7 +54,12 @@ final class ErrorMapper {
             case DENIED -> McpException.accessDenied(e.uri()).error(wire);
             case TOO_LARGE -> tooLarge(e);
             case UNAVAILABLE, TIMED_OUT, CANCELLED, FAILED ->
-                new JsonRpcError(ErrorCodes.INTERNAL_ERROR, e.getMessage(), null);
+                new JsonRpcError(
+                        ErrorCodes.INTERNAL_ERROR,
+                        e.getMessage(),
+                        e.uri() == null
+                                ? null
+                                : JsonNodeFactory.instance.objectNode().put("uri", e.uri()));
         };
     }
 

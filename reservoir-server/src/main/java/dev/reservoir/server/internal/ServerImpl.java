@@ -23,6 +23,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
+    private final SubscriptionBudget budget;
     private final Dispatcher dispatcher;
     private final StreamBudget streams;
     private final MessageCap messageCap;
@@ -47,6 +48,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         this.router = new Router(statics, providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
+        this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
                 settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
@@ -84,6 +86,10 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
 
     SubscriptionHub hub() {
         return hub;
+    }
+
+    SubscriptionBudget budget() {
+        return budget;
     }
 
     Dispatcher dispatcher() {

@@ -24,6 +24,8 @@ public record ServerSettings(
         int maxConcurrentRequests,
         int maxSubscriptions,
         int maxListens,
+        int maxSubscriptionsPerClient,
+        int maxSubscriptionsTotal,
         CacheHint cacheHint,
         CacheHint discoverCacheHint,
         byte[] cursorKey,

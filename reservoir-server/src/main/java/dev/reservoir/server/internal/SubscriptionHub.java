@@ -25,8 +25,13 @@ final class SubscriptionHub implements ChangeListener {
     private static final Logger log = LoggerFactory.getLogger(SubscriptionHub.class);
 
     private final class Topic {
+        final String uri;
         final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
         Watch watch = Watch.NONE;
+
+        Topic(String uri) {
+            this.uri = uri;
+        }
     }
 
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
@@ -39,9 +44,14 @@ final class SubscriptionHub implements ChangeListener {
         this.resolver = resolver;
     }
 
-    void subscribe(String uri, Subscriber subscriber) {
-        topics.compute(uri, (key, topic) -> {
-            Topic t = topic == null ? new Topic() : topic;
+    /**
+     * Adds a subscriber to a URI. Returns the hub's own copy of the URI, which subscribers keep
+     * instead of theirs: ten thousand listen streams on one URI then hold one string, not ten
+     * thousand.
+     */
+    String subscribe(String uri, Subscriber subscriber) {
+        Topic subscribed = topics.compute(uri, (key, topic) -> {
+            Topic t = topic == null ? new Topic(key) : topic;
             if (t.subscribers.add(subscriber)) {
                 subscriptions.incrementAndGet();
                 if (t.subscribers.size() == 1) {
@@ -50,6 +60,7 @@ final class SubscriptionHub implements ChangeListener {
             }
             return t;
         });
+        return subscribed.uri;
     }
 
     void unsubscribe(String uri, Subscriber subscriber) {
