@@ -3,8 +3,8 @@ package dev.reservoir.cli;
 import dev.reservoir.transport.http.BearerTokens;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.http.HttpTransportBuilder;
+import dev.reservoir.transport.http.internal.HostNames;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,9 +14,6 @@ import picocli.CommandLine.Option;
 
 /** The HTTP options of {@code reservoir serve}, merged with the {@code http:} section of a config file. */
 final class HttpOptions {
-
-    /** The names a local client uses; the transport answers them by default when bound to loopback. */
-    private static final List<String> LOCALHOST = List.of("localhost", "127.0.0.1", "[::1]");
 
     @Option(
             names = "--http",
@@ -29,16 +26,22 @@ final class HttpOptions {
     @Option(
             names = "--allow-host",
             paramLabel = "NAME[:PORT]",
-            description = "A Host header value to answer (repeatable; others get 421). Default: localhost names"
-                    + " when bound to loopback, else any.")
+            description = "Another Host header value to answer (repeatable; others get 421), besides localhost"
+                    + " names and, on a network address, this machine's addresses and name.")
     List<String> allowHosts = new ArrayList<>();
 
     @Option(
             names = "--allow-origin",
             paramLabel = "ORIGIN",
-            description = "An Origin to accept, as scheme://host[:port|:*] (repeatable; others get 403). Default:"
-                    + " localhost origins when bound to loopback, else none.")
+            description = "Another browser Origin that may call the server, as scheme://host[:port|:*]"
+                    + " (repeatable; others get 403). Pages of the server's own origin always may.")
     List<String> allowOrigins = new ArrayList<>();
+
+    @Option(
+            names = "--allow-unauthenticated-network",
+            description = "Serve an address other machines can reach (such as 0.0.0.0) without --token-env or"
+                    + " --token-file: anyone who can reach it can read everything served.")
+    boolean allowUnauthenticatedNetwork;
 
     @Option(
             names = "--token-env",
@@ -97,6 +100,20 @@ final class HttpOptions {
             description = "SSE streams open at once over all clients (more get 429; default 10000).")
     Integer maxStreams;
 
+    @Option(
+            names = "--max-sessions-per-client",
+            paramLabel = "N",
+            description = "Sessions one client (a token, or without tokens an address) may have open; beyond,"
+                    + " its oldest idle one ends (default 1000).")
+    Integer maxSessionsPerClient;
+
+    @Option(
+            names = "--max-streams-per-client",
+            paramLabel = "N",
+            description = "SSE streams one client (a token, or without tokens an address) may have open (more"
+                    + " get 429; default 1000).")
+    Integer maxStreamsPerClient;
+
     /** The HTTP transport to serve, or null when neither the command line nor the config asks for HTTP. */
     HttpTransport build(ServeConfig.Http config, Path configFile) throws IOException {
         ServeConfig.Http file =
@@ -109,22 +126,24 @@ final class HttpOptions {
                     || tokenFile != null
                     || keystore != null
                     || ssePoll != null
-                    || maxRequestBytes != null) {
+                    || maxRequestBytes != null
+                    || allowUnauthenticatedNetwork) {
                 throw new IllegalArgumentException("the HTTP options need --http [HOST:]PORT");
             }
             return null;
         }
         HttpTransportBuilder b = HttpTransport.builder();
-        listen(b, listen);
-        List<String> hosts = allowedHosts(file);
-        if (!hosts.isEmpty()) {
+        String host = listen(b, listen);
+        List<String> hosts = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
+        if (hosts != null && !hosts.isEmpty()) {
             b.allowedHosts(hosts);
         }
         List<String> origins = !allowOrigins.isEmpty() ? allowOrigins : file.allowOrigins();
         if (origins != null && !origins.isEmpty()) {
             b.allowedOrigins(origins);
         }
-        tokens(b, file, configFile);
+        boolean tokens = tokens(b, file, configFile);
+        exposure(b, host, listen, tokens);
         tls(b, file, configFile);
         String requestSize = maxRequestBytes != null ? null : file.maxRequestSize();
         long maxBody = maxRequestBytes != null
@@ -143,62 +162,76 @@ final class HttpOptions {
         if (maxStreams != null) {
             b.maxStreams(maxStreams);
         }
+        if (maxSessionsPerClient != null) {
+            b.maxSessionsPerClient(maxSessionsPerClient);
+        }
+        if (maxStreamsPerClient != null) {
+            b.maxStreamsPerClient(maxStreamsPerClient);
+        }
         return b.build();
     }
 
     /**
-     * The Host names to answer: --allow-host (else the config's) plus the localhost names, which
-     * they add to rather than replace (the operator can still reach the server locally). Empty
-     * when none is given: the transport's default then applies.
+     * Refuses an address other machines can reach without a token, unless told outright: serving
+     * every file to the network must never happen by a typo in --http.
      */
-    private List<String> allowedHosts(ServeConfig.Http file) {
-        List<String> given = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
-        if (given == null || given.isEmpty()) {
-            return List.of();
+    private void exposure(HttpTransportBuilder b, String host, String listen, boolean tokens) {
+        if (HostNames.isLoopback(host) || tokens) {
+            return;
         }
-        List<String> hosts = new ArrayList<>(LOCALHOST);
-        given.stream().filter(h -> !hosts.contains(h)).forEach(hosts::add);
-        return hosts;
+        if (!allowUnauthenticatedNetwork) {
+            throw new IllegalArgumentException("--http " + listen.trim() + " without a token would let every machine"
+                    + " that can reach " + reach(host) + " read everything served; require a token with --token-env"
+                    + " NAME or --token-file PATH, or add --allow-unauthenticated-network to serve it anyway");
+        }
+        b.allowUnauthenticatedNetwork();
+    }
+
+    /** The addresses others reach a bind address at, for messages. */
+    private static String reach(String host) {
+        if (!HostNames.isWildcard(host)) {
+            return host;
+        }
+        List<String> addresses = HostNames.machineAddresses().stream()
+                .filter(a -> !a.isLoopbackAddress())
+                .map(HostNames::literal)
+                .toList();
+        return addresses.isEmpty() ? "this machine" : "this machine (at " + String.join(", ", addresses) + ")";
     }
 
     /**
-     * URLs people can use for the endpoint: as it is, or, bound to every interface (0.0.0.0, ::),
-     * with localhost and each allowed host name (or this machine's name when any host is answered)
-     * in place of the address, which no client can connect to.
+     * What {@code serve} says once HTTP is up: the endpoint (at a loopback address when bound to
+     * every interface: 0.0.0.0 is no address a client can use), and on a network address, every
+     * URL it is reached at and whether a token guards it.
      */
-    List<String> reachableAt(URI endpoint, ServeConfig.Http config) {
-        String host = endpoint.getHost();
-        if (!host.equals("0.0.0.0") && !host.equals("[::]") && !host.equals("[0:0:0:0:0:0:0:0]")) {
-            return List.of(endpoint.toString());
+    static String banner(HttpTransport.Running running, String what) {
+        StringBuilder out = new StringBuilder("reservoir serve: " + what + " over HTTP at " + running.endpoint()
+                + (running.legacySseEndpoint() == null
+                        ? ""
+                        : " (2024-11-05 HTTP+SSE at " + running.legacySseEndpoint() + ")"));
+        out.append(System.lineSeparator());
+        if (running.reachableFromNetwork()) {
+            List<String> urls =
+                    running.endpoints().stream().map(Object::toString).toList();
+            out.append("reservoir serve: reachable from the network at ")
+                    .append(String.join(", ", urls.size() > 1 ? urls.subList(1, urls.size()) : urls))
+                    .append(
+                            running.requiresToken()
+                                    ? "; every request needs a bearer token"
+                                    : "; WITHOUT a token: anyone who can reach these addresses can read " + what)
+                    .append(System.lineSeparator());
         }
-        ServeConfig.Http file =
-                config == null ? new ServeConfig.Http(null, null, null, null, null, null, null, null) : config;
-        List<String> names = new ArrayList<>(List.of("127.0.0.1"));
-        List<String> given = !allowHosts.isEmpty() ? allowHosts : file.allowHosts();
-        if (given != null && !given.isEmpty()) {
-            given.stream()
-                    .map(h -> h.replaceFirst(":\\d+$", ""))
-                    .filter(h -> !LOCALHOST.contains(h))
-                    .forEach(names::add);
-        } else {
-            try {
-                names.add(java.net.InetAddress.getLocalHost().getHostName());
-            } catch (java.net.UnknownHostException e) {
-                // localhost only, then
-            }
-        }
-        return names.stream()
-                .distinct()
-                .map(name -> endpoint.getScheme() + "://" + name + ":" + endpoint.getPort() + endpoint.getPath())
-                .toList();
+        return out.toString();
     }
 
-    private static void listen(HttpTransportBuilder b, String listen) {
+    /** Sets the address and port; returns the host (127.0.0.1 when only a port is given). */
+    private static String listen(HttpTransportBuilder b, String listen) {
+        String host = "127.0.0.1";
         String hostPort = listen.trim();
         int colon = hostPort.lastIndexOf(':');
         String portText = hostPort;
         if (colon >= 0 && colon > hostPort.lastIndexOf(']')) {
-            String host = hostPort.substring(0, colon);
+            host = hostPort.substring(0, colon);
             portText = hostPort.substring(colon + 1);
             if (host.startsWith("[") && host.endsWith("]")) {
                 host = host.substring(1, host.length() - 1);
@@ -214,9 +247,11 @@ final class HttpOptions {
             throw new IllegalArgumentException(
                     "--http: '" + listen + "' is not [HOST:]PORT (for example 8080 or 0.0.0.0:8080)");
         }
+        return host;
     }
 
-    private void tokens(HttpTransportBuilder b, ServeConfig.Http file, Path configFile) throws IOException {
+    /** Sets the bearer tokens, if any were given; true when there are. */
+    private boolean tokens(HttpTransportBuilder b, ServeConfig.Http file, Path configFile) throws IOException {
         String env = tokenEnv != null || tokenFile != null ? tokenEnv : file.tokenEnv();
         Path path = tokenEnv != null || tokenFile != null
                 ? tokenFile
@@ -230,6 +265,7 @@ final class HttpOptions {
         if (path != null) {
             b.bearerTokens(BearerTokens.fromFile(path));
         }
+        return env != null || path != null;
     }
 
     private void tls(HttpTransportBuilder b, ServeConfig.Http file, Path configFile) throws IOException {

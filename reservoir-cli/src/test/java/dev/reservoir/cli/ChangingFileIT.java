@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * request, and the connection goes on. The answer is held half-way by not reading stdout: the
  * server has then read only the start of the file when it changes.
  */
-@Timeout(120)
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a pipe read ignores interrupts
 class ChangingFileIT {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();

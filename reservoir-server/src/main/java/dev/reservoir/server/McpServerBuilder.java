@@ -35,6 +35,8 @@ public final class McpServerBuilder {
     private int maxConcurrentRequests = 64;
     private int maxSubscriptions = 10_000;
     private int maxListens = 16;
+    private int maxSubscriptionsPerClient = 20_000;
+    private int maxSubscriptionsTotal = 200_000;
     private CacheHint cacheHint = CacheHint.NONE;
     private CacheHint discoverCacheHint =
             CacheHint.of(Duration.ofMinutes(5), dev.reservoir.core.model.CacheScope.PUBLIC);
@@ -47,6 +49,7 @@ public final class McpServerBuilder {
     private boolean toolsBridge;
     private SkillCatalog skills;
     private boolean directoryRead;
+    private RequestObserver observer;
     private boolean built;
 
     /**
@@ -111,7 +114,10 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /** Adds a provider; providers are asked in the order they were added. */
+    /**
+     * Adds a provider; {@code resources/list} lists providers in the order they were added, and
+     * {@link #build()} refuses two whose declared URI spaces overlap.
+     */
     public McpServerBuilder provider(ResourceProvider provider) {
         providers.add(Objects.requireNonNull(provider, "provider"));
         return this;
@@ -159,6 +165,23 @@ public final class McpServerBuilder {
             throw new IllegalArgumentException("max listen streams must be at least 1, not " + max);
         }
         this.maxListens = max;
+        return this;
+    }
+
+    /**
+     * Resource subscriptions one client may hold over all its connections, and all clients
+     * together (defaults 20,000 and 200,000). A subscription to a URI of up to 128 characters
+     * counts once, a longer one once per started 128 characters. Transports name a connection's
+     * client (a bearer token's identity, or a remote address); beyond either budget a subscribe
+     * or listen request fails with code -31002.
+     */
+    public McpServerBuilder subscriptionBudget(int perClient, int total) {
+        if (perClient < 1 || total < perClient) {
+            throw new IllegalArgumentException("subscription budgets must be at least 1, and the total at least the"
+                    + " per-client one, not " + perClient + " per client and " + total + " in all");
+        }
+        this.maxSubscriptionsPerClient = perClient;
+        this.maxSubscriptionsTotal = total;
         return this;
     }
 
@@ -240,6 +263,12 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /** Tells an observer about every request (tracing, metrics); one per server, none by default. */
+    public McpServerBuilder observer(RequestObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return this;
+    }
+
     /**
      * Serves these skills as the Skills extension (SEP-2640) defines (skills/list, skills/get); their
      * files must be resources of a provider of this server. With {@code directoryRead}, also
@@ -251,6 +280,12 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * Builds the server and starts its providers. Throws IllegalArgumentException when two
+     * providers declare overlapping URIs or a template is registered twice, and
+     * IllegalStateException when a provider cannot start (the providers are closed then); each
+     * message names the provider and the fix.
+     */
     public McpServer build() {
         if (built) {
             throw new IllegalStateException("build() may be called once per builder");
@@ -261,9 +296,6 @@ public final class McpServerBuilder {
             key = new byte[32];
             new SecureRandom().nextBytes(key);
         }
-        List<ResourceProvider> all = new ArrayList<>();
-        all.add(statics);
-        all.addAll(providers);
         ServerSettings settings = new ServerSettings(
                 serverInfo,
                 instructions,
@@ -272,6 +304,8 @@ public final class McpServerBuilder {
                 maxConcurrentRequests,
                 maxSubscriptions,
                 maxListens,
+                maxSubscriptionsPerClient,
+                maxSubscriptionsTotal,
                 cacheHint,
                 discoverCacheHint,
                 key,
@@ -279,7 +313,9 @@ public final class McpServerBuilder {
                 readOptions,
                 maxMessageBytes,
                 maxBatchLength,
-                maxOpenStreams);
-        return new ServerImpl(settings, all, templates, new Features(toolsBridge, skills, directoryRead));
+                maxOpenStreams,
+                observer);
+        return new ServerImpl(
+                settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
     }
 }

@@ -52,13 +52,18 @@ public final class TestClient implements AutoCloseable {
     private volatile boolean validate = true;
     private volatile long messageCap = -1;
 
-    private TestClient(McpServer server) {
-        this.connection = server.connect(sink);
+    private TestClient(McpServer server, String client) {
+        this.connection = client == null ? server.connect(sink) : server.connect(sink, client);
     }
 
     /** A client on a fresh connection to the server. */
     public static TestClient connect(McpServer server) {
-        return new TestClient(server);
+        return new TestClient(server, null);
+    }
+
+    /** A fresh connection for a named client: connections with one name share its subscription budget. */
+    public static TestClient connect(McpServer server, String client) {
+        return new TestClient(server, client);
     }
 
     /** Stateful era: initialize with this revision (and optionally SEP-2093), then notifications/initialized. */

@@ -139,6 +139,11 @@ public final class Suite {
                         "--max-sessions",
                         "20000",
                         "--max-streams",
+                        "20000",
+                        // Every benchmark client connects from 127.0.0.1: one client, as budgets go.
+                        "--max-sessions-per-client",
+                        "20000",
+                        "--max-streams-per-client",
                         "20000"),
                 true,
                 false,
@@ -159,6 +164,11 @@ public final class Suite {
                         "--max-sessions",
                         "20000",
                         "--max-streams",
+                        "20000",
+                        // Every benchmark client connects from 127.0.0.1: one client, as budgets go.
+                        "--max-sessions-per-client",
+                        "20000",
+                        "--max-streams-per-client",
                         "20000"),
                 true,
                 true,

@@ -32,5 +32,12 @@ public final class ErrorCodes {
      */
     public static final int ACCESS_DENIED = -31001;
 
+    /**
+     * Reservoir: the client, or the server as a whole, holds as many resource subscriptions as it
+     * may (data: scope "client" or "server", limit, held, requested). Over HTTP in the 2026-07-28
+     * era it is answered with status 429.
+     */
+    public static final int SUBSCRIPTION_LIMIT = -31002;
+
     private ErrorCodes() {}
 }

@@ -7,6 +7,8 @@ import dev.reservoir.server.spi.ContentSearch;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -62,28 +64,31 @@ final class ContentGrep {
     private static List<ContentSearch.Line> grep(ResourceProvider provider, Resource r, String needle) {
         List<ContentSearch.Line> lines = new ArrayList<>();
         try {
-            ContentBody body = provider.read(URI.create(r.uri()), ReadOptions.DEFAULT)
-                    .contents()
-                    .getFirst()
-                    .body();
-            if (!body.isText()) {
-                return lines;
-            }
-            try (BufferedReader in = new BufferedReader(body.openReader())) {
-                int number = 0;
-                for (String line; lines.size() < LINES_PER_MATCH && (line = in.readLine()) != null; ) {
-                    number++;
-                    if (line.toLowerCase(Locale.ROOT).contains(needle)) {
-                        String shown = line.strip();
-                        lines.add(new ContentSearch.Line(
-                                number,
-                                shown.length() > MAX_LINE_CHARS ? shown.substring(0, MAX_LINE_CHARS) + "…" : shown));
-                    }
+            try (ReadResult read = provider.read(ReadRequest.of(URI.create(r.uri()), ReadOptions.DEFAULT))) {
+                ContentBody body = read.contents().getFirst().body();
+                if (!body.isText()) {
+                    return lines;
                 }
+                grep(body, needle, lines);
             }
         } catch (McpException | IOException | UncheckedIOException e) {
             // Unreadable, changed or gone since it was listed: not a match, and the search goes on.
         }
         return lines;
+    }
+
+    private static void grep(ContentBody body, String needle, List<ContentSearch.Line> lines) throws IOException {
+        try (BufferedReader in = new BufferedReader(body.openReader())) {
+            int number = 0;
+            for (String line; lines.size() < LINES_PER_MATCH && (line = in.readLine()) != null; ) {
+                number++;
+                if (line.toLowerCase(Locale.ROOT).contains(needle)) {
+                    String shown = line.strip();
+                    lines.add(new ContentSearch.Line(
+                            number,
+                            shown.length() > MAX_LINE_CHARS ? shown.substring(0, MAX_LINE_CHARS) + "…" : shown));
+                }
+            }
+        }
     }
 }

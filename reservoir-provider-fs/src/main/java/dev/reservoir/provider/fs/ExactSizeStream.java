@@ -39,15 +39,15 @@ final class ExactSizeStream extends InputStream {
         }
         if (left == 0) {
             if (in.read() >= 0) {
-                throw new IOException(
-                        uri + " grew while it was read: it has more than the " + size + " bytes it was announced with");
+                throw new IOException(uri + " grew while it was read: it is longer than the " + size
+                        + " bytes it announced; read it again");
             }
             return -1;
         }
         int n = in.read(b, off, (int) Math.min(len, left));
         if (n < 0) {
             throw new IOException(uri + " shrank while it was read: it ended after " + (size - left) + " of the " + size
-                    + " bytes it was announced with");
+                    + " bytes it announced; read it again");
         }
         left -= n;
         return n;

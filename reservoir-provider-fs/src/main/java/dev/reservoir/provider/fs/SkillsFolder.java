@@ -8,12 +8,17 @@ import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.server.spi.SkillCatalog;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -72,9 +77,9 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
             throw new ResourceNotFoundException(uri);
         }
         String file = base + uri.substring(SCHEME.length());
-        if (!file.endsWith("/") && files.metadata(URI.create(file)).isEmpty()) {
+        if (!file.endsWith("/") && fileMetadata(URI.create(file)).isEmpty()) {
             URI folder = URI.create(file + "/");
-            if (files.metadata(folder).map(Resource::collection).orElse(false)) {
+            if (fileMetadata(folder).map(Resource::collection).orElse(false)) {
                 return folder;
             }
         }
@@ -106,12 +111,31 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
         int slash = rest.indexOf('/');
         String skill = slash < 0 ? rest : rest.substring(0, slash);
         return !skill.isEmpty()
-                && files.metadata(URI.create(base + skill + "/" + MANIFEST)).isPresent();
+                && fileMetadata(URI.create(base + skill + "/" + MANIFEST)).isPresent();
+    }
+
+    /** The folder provider's description of one of its files. */
+    private Optional<Resource> fileMetadata(URI file) {
+        return files.metadata(ResourceRequest.of(file)).map(Metadata::resource);
+    }
+
+    private boolean owns(URI uri) {
+        return uri.toString().startsWith(SCHEME);
     }
 
     @Override
-    public boolean owns(URI uri) {
-        return uri.toString().startsWith(SCHEME);
+    public UriSpace space() {
+        return UriSpace.of(UriPrefix.scheme("skill"));
+    }
+
+    @Override
+    public void start() {
+        files.start();
+    }
+
+    @Override
+    public void close() {
+        files.close();
     }
 
     @Override
@@ -126,16 +150,22 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        return resource(request.uri()).map(Metadata::of);
+    }
+
+    private Optional<Resource> resource(URI uri) {
         if (!owns(uri)) {
             return Optional.empty();
         }
-        return files.metadata(toFile(uri.toString())).filter(this::inSkill).map(this::mapped);
+        return fileMetadata(toFile(uri.toString())).filter(this::inSkill).map(this::mapped);
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
-        Resource resource = metadata(uri).orElseThrow(() -> new ResourceNotFoundException(uri.toString()));
+    public ReadResult read(ReadRequest request) {
+        URI uri = request.uri();
+        ReadOptions options = request.options();
+        Resource resource = resource(uri).orElseThrow(() -> new ResourceNotFoundException(uri.toString()));
         URI file = toFile(uri.toString());
         if (resource.collection()) {
             // A folder reads as the list of its children's skill:// URIs (never the file:// ones).
@@ -150,7 +180,8 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
                     resource.toBuilder().mimeType("text/uri-list").build(), ContentBody.text(list.toString()));
         }
         List<ResourceContent> contents = new ArrayList<>();
-        for (ResourceContent content : files.read(file, options).contents()) {
+        ReadResult read = files.read(new ReadRequest(file, null, options, request.context()));
+        for (ResourceContent content : read.contents()) {
             contents.add(new ResourceContent(
                     resource.toBuilder()
                             .mimeType(
@@ -160,7 +191,7 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
                             .build(),
                     content.body()));
         }
-        return ReadResult.of(contents);
+        return ReadResult.of(contents).holding(read); // the file's read holds what its streams need
     }
 
     // --- The catalog.
@@ -171,7 +202,7 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
         for (Resource folder : all(URI.create(base))) {
             String name = folder.uri().substring(base.length()).replaceAll("/$", "");
             URI manifest = URI.create(base + name + "/" + MANIFEST);
-            if (!folder.collection() || files.metadata(manifest).isEmpty()) {
+            if (!folder.collection() || fileMetadata(manifest).isEmpty()) {
                 continue;
             }
             Optional<ObjectNode> frontMatter = frontMatter(manifest);
@@ -221,11 +252,8 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             long size = 0;
-            ContentBody body = files.read(URI.create(r.uri()), ReadOptions.DEFAULT)
-                    .contents()
-                    .getFirst()
-                    .body();
-            try (InputStream in = body.openStream()) {
+            try (ReadResult read = files.read(ReadRequest.of(URI.create(r.uri()), ReadOptions.DEFAULT));
+                    InputStream in = read.contents().getFirst().body().openStream()) {
                 byte[] buffer = new byte[8192];
                 for (int n; (n = in.read(buffer)) > 0; ) {
                     sha.update(buffer, 0, n);
@@ -242,12 +270,9 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
 
     private Optional<ObjectNode> frontMatter(URI manifest) {
         try {
-            ContentBody body = files.read(manifest, ReadOptions.DEFAULT)
-                    .contents()
-                    .getFirst()
-                    .body();
             java.io.StringWriter text = new java.io.StringWriter();
-            try (Reader in = body.openReader()) {
+            try (ReadResult read = files.read(ReadRequest.of(manifest, ReadOptions.DEFAULT));
+                    Reader in = read.contents().getFirst().body().openReader()) {
                 in.transferTo(text);
             }
             return parse(text.toString());
@@ -264,10 +289,5 @@ public final class SkillsFolder implements ResourceProvider, SkillCatalog {
         }
         JsonNode tree = YAML.readTree(m.group(1));
         return tree instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
-    }
-
-    @Override
-    public void close() {
-        files.close();
     }
 }

@@ -7,6 +7,8 @@ import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.server.spi.SkillCatalog;
 import java.io.IOException;
 import java.net.URI;
@@ -69,13 +71,15 @@ class SkillsFolderTest {
     @Test
     void filesAreSkillUrisAndTheManifestIsNamedByItsFrontMatter() throws Exception {
         try (SkillsFolder skills = skills()) {
-            Resource manifest =
-                    skills.metadata(URI.create("skill://pdf-forms/SKILL.md")).orElseThrow();
+            Resource manifest = skills.metadata(ResourceRequest.of(URI.create("skill://pdf-forms/SKILL.md")))
+                    .orElseThrow()
+                    .resource();
             assertThat(manifest.name()).isEqualTo("pdf-forms");
             assertThat(manifest.description()).isEqualTo("Fills PDF forms.");
             assertThat(manifest.mimeType()).isEqualTo("text/markdown");
-            assertThat(skills.metadata(URI.create("skill://pdf-forms"))
+            assertThat(skills.metadata(ResourceRequest.of(URI.create("skill://pdf-forms")))
                             .orElseThrow()
+                            .resource()
                             .collection())
                     .isTrue();
             List<String> children =
@@ -83,7 +87,7 @@ class SkillsFolderTest {
                             .map(Resource::uri)
                             .toList();
             assertThat(children).containsExactlyInAnyOrder("skill://pdf-forms/SKILL.md", "skill://pdf-forms/scripts");
-            assertThat(skills.read(URI.create("skill://pdf-forms/scripts"), ReadOptions.DEFAULT)
+            assertThat(skills.read(ReadRequest.of(URI.create("skill://pdf-forms/scripts"), ReadOptions.DEFAULT))
                             .contents()
                             .getFirst()
                             .resource()
@@ -101,10 +105,12 @@ class SkillsFolderTest {
             assertThat(all)
                     .allMatch(u -> u.startsWith("skill://pdf-forms") || u.startsWith("skill://Bad_Name"))
                     .noneMatch(u -> u.contains("loose") || u.contains("no-manifest"));
-            assertThat(skills.metadata(URI.create("skill://loose.txt"))).isEmpty();
-            assertThat(skills.metadata(URI.create("skill://pdf-forms/../loose.txt")))
+            assertThat(skills.metadata(ResourceRequest.of(URI.create("skill://loose.txt"))))
                     .isEmpty();
-            assertThatThrownBy(() -> skills.read(URI.create("skill://no-manifest/notes.txt"), ReadOptions.DEFAULT))
+            assertThat(skills.metadata(ResourceRequest.of(URI.create("skill://pdf-forms/../loose.txt"))))
+                    .isEmpty();
+            assertThatThrownBy(() -> skills.read(
+                            ReadRequest.of(URI.create("skill://no-manifest/notes.txt"), ReadOptions.DEFAULT)))
                     .isInstanceOf(ResourceNotFoundException.class);
         }
     }

@@ -18,6 +18,8 @@ import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.io.IOException;
@@ -54,23 +56,35 @@ final class ConnectionImpl implements ServerConnection {
 
     private final ServerImpl server;
     private final MessageSink notifications;
+    private final ConnectionInfo info;
     private final Semaphore permits;
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final AtomicInteger listens = new AtomicInteger();
     private final LegacySession session = new LegacySession();
     private final NotificationOutbox outbox;
     private final SessionSubscriber sessionSubscriber = new SessionSubscriber();
+    /** Whose subscription budget this connection spends: the transport's name for the client, or itself. */
+    private final Object client;
+
     private volatile boolean closed;
 
-    ConnectionImpl(ServerImpl server, MessageSink notifications) {
+    /** @param info what the transport knows; its client names the client, or null for a client of its own */
+    ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
         this.server = server;
         this.notifications = notifications;
+        this.info = info;
+        this.client = info.client() == null ? this : info.client();
         this.permits = new Semaphore(server.settings().maxConcurrentRequests());
         this.outbox = new NotificationOutbox(notifications, server.settings().maxSubscriptions() + 16, () -> {});
     }
 
     ServerImpl server() {
         return server;
+    }
+
+    /** Whose subscription budget this connection spends. */
+    Object client() {
+        return client;
     }
 
     @Override
@@ -181,6 +195,52 @@ final class ConnectionImpl implements ServerConnection {
     }
 
     private void run(JsonRpcRequest request, InFlight call, boolean inline) {
+        RequestObserver observer = server.settings().observer();
+        if (observer == null) {
+            answer(request, call, inline);
+            return;
+        }
+        String id = request.id() instanceof RequestId.Str text
+                ? text.value()
+                : request.id().toString();
+        RequestObserver.Observation observation;
+        try {
+            observation = observer.started(new RequestObserver.Request(
+                    request.method(), id, request.params(), info.sessionId(), info.transport()));
+        } catch (RuntimeException e) {
+            log.warn("The request observer failed; {} is answered without it", request.method(), e);
+            answer(request, call, inline);
+            return;
+        }
+        JsonRpcError error = null;
+        try {
+            error = answer(request, call, inline);
+        } finally {
+            try {
+                observation.ended(outcome(call, error));
+            } catch (RuntimeException e) {
+                log.warn("The request observer failed at the end of {}", request.method(), e);
+            }
+        }
+    }
+
+    private static RequestObserver.Outcome outcome(InFlight call, JsonRpcError error) {
+        ProtocolRevision revision = call.wire == null ? null : call.wire.revision();
+        return switch (call.state()) {
+            case CANCELLED -> new RequestObserver.Outcome(RequestObserver.Outcome.Kind.CANCELLED, 0, null, revision);
+            case TIMED_OUT ->
+                new RequestObserver.Outcome(
+                        RequestObserver.Outcome.Kind.TIMED_OUT, ErrorCodes.INTERNAL_ERROR, "timed out", revision);
+            default ->
+                error == null
+                        ? new RequestObserver.Outcome(RequestObserver.Outcome.Kind.ANSWERED, 0, null, revision)
+                        : new RequestObserver.Outcome(
+                                RequestObserver.Outcome.Kind.FAILED, error.code(), error.message(), revision);
+        };
+    }
+
+    /** Answers a request; returns the error it was answered with, or null. */
+    private JsonRpcError answer(JsonRpcRequest request, InFlight call, boolean inline) {
         if (!inline) {
             // Inline calls are quick session changes: they get no deadline and are never
             // interrupted (their thread is the transport's reader).
@@ -191,17 +251,18 @@ final class ConnectionImpl implements ServerConnection {
             server.track(call);
         }
         JsonRpcResponse response;
+        JsonRpcError error = null;
         try {
             JsonWritable result = server.dispatcher().dispatch(request, call, this);
             if (result == Dispatcher.DETACHED) {
-                return;
+                return null;
             }
             response = new JsonRpcResult(request.id(), result);
         } catch (Throwable t) {
             if (call.state() != InFlight.State.RUNNING) {
-                return; // cancelled or timed out: the interrupt was ours, and nothing more is sent
+                return null; // cancelled or timed out: the interrupt was ours, and nothing more is sent
             }
-            var error = ErrorMapper.toError(t, call.wire, request.method());
+            error = ErrorMapper.toError(t, call.wire, request.method());
             if (error.code() == ErrorCodes.INTERNAL_ERROR) {
                 clientLog(
                         call,
@@ -221,6 +282,7 @@ final class ConnectionImpl implements ServerConnection {
             end(call);
             call.replies.finish();
         }
+        return error;
     }
 
     /** Frees the request's id and deadline (the id may be used again at once). */
@@ -337,6 +399,12 @@ final class ConnectionImpl implements ServerConnection {
                     + server.settings().maxSubscriptions() + " subscriptions, the most allowed");
         }
         if (session.subscriptions.add(uri)) {
+            try {
+                server.budget().take(client, SubscriptionBudget.cost(uri));
+            } catch (RuntimeException spent) {
+                session.subscriptions.remove(uri);
+                throw spent;
+            }
             server.hub().subscribe(uri, sessionSubscriber);
         }
     }
@@ -344,13 +412,20 @@ final class ConnectionImpl implements ServerConnection {
     void unsubscribe(String uri) {
         if (session.subscriptions.remove(uri)) {
             server.hub().unsubscribe(uri, sessionSubscriber);
+            server.budget().give(client, SubscriptionBudget.cost(uri));
         }
     }
 
-    /** Turns a listen request into a stream: acknowledged, then fed until cancelled or closed. */
-    void listen(InFlight call, boolean listChanged, List<String> uris) {
+    /**
+     * Turns a listen request into a stream: acknowledged, then fed until cancelled or closed.
+     *
+     * @param units what the caller took from this connection's client's subscription budget for
+     *     the stream; given back when the stream ends (or here, if it cannot start)
+     */
+    void listen(InFlight call, boolean listChanged, List<String> uris, int units) {
         if (listens.incrementAndGet() > server.settings().maxListens()) {
             listens.decrementAndGet();
+            server.budget().give(client, units);
             throw McpException.invalidParams("Invalid params: this connection already has "
                     + server.settings().maxListens() + " listen streams, the most allowed");
         }
@@ -360,9 +435,14 @@ final class ConnectionImpl implements ServerConnection {
         NotificationOutbox streamOutbox =
                 new NotificationOutbox(call.replies, server.settings().maxSubscriptions() + 16, () -> cancel(call.id));
         ListenStream stream = new ListenStream(call.id, listChanged, uris, streamOutbox, server.hub());
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         call.onEnd = () -> {
-            stream.stop();
-            listens.decrementAndGet();
+            // A cancel racing with the detach below may run this twice; it counts once.
+            if (ended.compareAndSet(false, true)) {
+                stream.stop();
+                listens.decrementAndGet();
+                server.budget().give(client, units);
+            }
         };
         if (!call.detach()) {
             call.onEnd.run();

@@ -7,6 +7,7 @@ import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -19,14 +20,20 @@ final class ListenStream implements Subscriber {
 
     private final RequestId id;
     private final boolean listChanged;
-    private final List<String> uris;
+    /** The URIs, as the request gave them until {@link #start}, then as the hub keeps them. */
+    private final String[] uris;
+
     private final NotificationOutbox outbox;
     private final SubscriptionHub hub;
+    /** Orders start and stop, which a cancellation may run at the same time. */
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private boolean stopped;
 
     ListenStream(RequestId id, boolean listChanged, List<String> uris, NotificationOutbox outbox, SubscriptionHub hub) {
         this.id = id;
         this.listChanged = listChanged;
-        this.uris = List.copyOf(uris);
+        this.uris = uris.toArray(String[]::new);
         this.outbox = outbox;
         this.hub = hub;
     }
@@ -38,24 +45,45 @@ final class ListenStream implements Subscriber {
         if (listChanged) {
             filter.put("resourcesListChanged", true);
         }
-        if (!uris.isEmpty()) {
+        if (uris.length > 0) {
             var array = filter.putArray("resourceSubscriptions");
-            uris.forEach(array::add);
+            for (String uri : uris) {
+                array.add(uri);
+            }
         }
         // The acknowledgement goes first on the stream, but only once the subscriptions are in
         // place: a change the client makes after seeing it must not be missed.
         outbox.hold();
         outbox.offer(new Object(), new JsonRpcNotification(McpMethods.NOTIFICATION_SUBSCRIPTIONS_ACKNOWLEDGED, params));
-        uris.forEach(uri -> hub.subscribe(uri, this));
-        if (listChanged) {
-            hub.subscribeList(this);
+        lock.lock();
+        try {
+            if (stopped) {
+                return; // cancelled while starting: nothing may stay subscribed
+            }
+            for (int i = 0; i < uris.length; i++) {
+                // Keep the hub's copy: the request's own strings (and its JSON) can then be freed.
+                uris[i] = hub.subscribe(uris[i], this);
+            }
+            if (listChanged) {
+                hub.subscribeList(this);
+            }
+        } finally {
+            lock.unlock();
         }
         outbox.release();
     }
 
     void stop() {
-        uris.forEach(uri -> hub.unsubscribe(uri, this));
-        hub.unsubscribeList(this);
+        lock.lock();
+        try {
+            stopped = true;
+            for (String uri : uris) {
+                hub.unsubscribe(uri, this);
+            }
+            hub.unsubscribeList(this);
+        } finally {
+            lock.unlock();
+        }
         outbox.close();
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ContentSearch;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ResourceProvider;
@@ -33,7 +34,7 @@ final class ResourceTools {
         this.reader = new ToolReader(server);
     }
 
-    ToolResult list(ObjectNode args) {
+    ToolResult list(ObjectNode args, CallContext call) {
         return guarded(() -> {
             String collection = optionalUri(args, "collection");
             String prefix = optionalText(args, "prefix");
@@ -41,7 +42,7 @@ final class ResourceTools {
             List<Resource> found = new ArrayList<>();
             String next;
             if (collection != null) {
-                Page<Resource> page = resources.listChildren(collection, cursor);
+                Page<Resource> page = resources.listChildren(collection, cursor, call);
                 found.addAll(filter(page.items(), prefix));
                 next = page.nextCursor();
             } else {
@@ -49,7 +50,8 @@ final class ResourceTools {
                         cursor,
                         r -> prefix == null || r.uri().startsWith(prefix),
                         found,
-                        server.settings().pageSize());
+                        server.settings().pageSize(),
+                        call);
             }
             List<ToolResult.Item> items = new ArrayList<>();
             items.add(new ToolResult.Text(found.size() + (found.size() == 1 ? " resource" : " resources")
@@ -62,7 +64,7 @@ final class ResourceTools {
         });
     }
 
-    ToolResult read(ObjectNode args) {
+    ToolResult read(ObjectNode args, CallContext call) {
         return guarded(() -> {
             String uri = Params.checkUri(requiredText(args, "uri"), "uri");
             JsonNode max = args.get("maxBytes");
@@ -70,11 +72,11 @@ final class ResourceTools {
                 throw new IllegalArgumentException("'maxBytes' must be an integer");
             }
             int budget = max == null ? DEFAULT_MAX_BYTES : Math.clamp(max.intValue(), 1, MAX_MAX_BYTES);
-            return reader.read(uri, budget);
+            return reader.read(uri, budget, call);
         });
     }
 
-    ToolResult search(ObjectNode args) {
+    ToolResult search(ObjectNode args, CallContext call) {
         return guarded(() -> {
             String query = requiredText(args, "query");
             String prefix = optionalText(args, "prefix");
@@ -83,8 +85,12 @@ final class ResourceTools {
             boolean content = args.path("content").asBoolean(false);
             String needle = query.toLowerCase(Locale.ROOT);
             List<Resource> named = new ArrayList<>();
-            String more =
-                    scan(null, r -> (prefix == null || r.uri().startsWith(prefix)) && matches(r, needle), named, limit);
+            String more = scan(
+                    null,
+                    r -> (prefix == null || r.uri().startsWith(prefix)) && matches(r, needle),
+                    named,
+                    limit,
+                    call);
             List<ToolResult.Item> items = new ArrayList<>();
             List<ContentSearch.ContentMatch> inside = content ? searchContent(query, prefix, limit) : List.of();
             items.add(new ToolResult.Text(named.size() + " by name, title, description or URI"
@@ -116,10 +122,15 @@ final class ResourceTools {
     }
 
     /** Pages through resources/list from a cursor, keeping what matches; returns the cursor to go on from. */
-    private String scan(String cursor, java.util.function.Predicate<Resource> keep, List<Resource> into, int enough) {
+    private String scan(
+            String cursor,
+            java.util.function.Predicate<Resource> keep,
+            List<Resource> into,
+            int enough,
+            CallContext call) {
         String next = cursor;
         for (int pages = 0; pages < MAX_PAGES_SCANNED; pages++) {
-            Page<Resource> page = resources.listAll(next);
+            Page<Resource> page = resources.listAll(next, call);
             page.items().stream().filter(keep).forEach(into::add);
             next = page.nextCursor();
             if (next == null || into.size() >= enough) {

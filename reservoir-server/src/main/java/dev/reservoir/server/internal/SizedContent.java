@@ -18,12 +18,28 @@ final class SizedContent {
 
     /** The stream as it should be copied: checked against {@code size} if known (>= 0), else against {@code max}. */
     static InputStream bytes(InputStream in, String uri, long size, long max) {
-        return size < 0 && max == Long.MAX_VALUE ? in : new CountedBytes(in, new Tally(uri, size, max));
+        return new CountedBytes(in, new Tally(uri, size, max));
     }
 
     /** The reader as it should be copied: checked against {@code size} (UTF-8 bytes) if known, else against {@code max}. */
     static Reader text(Reader in, String uri, long size, long max) {
-        return size < 0 && max == Long.MAX_VALUE ? in : new CountedText(in, new Tally(uri, size, max));
+        return new CountedText(in, new Tally(uri, size, max));
+    }
+
+    /**
+     * A failure of the content itself (not of the channel) breaks the answer like a wrong size does,
+     * so a client on stdio is told instead of waiting: a provider's message that names the resource
+     * is passed on (it was written for clients); any other, which may name server paths, is not.
+     */
+    private static AnswerBrokenException broken(IOException failure, String uri) {
+        if (failure instanceof AnswerBrokenException b) {
+            return b;
+        }
+        String said = failure.getMessage();
+        AnswerBrokenException broken = new AnswerBrokenException(
+                said != null && said.startsWith(uri) ? said : "reading " + uri + " failed part-way");
+        broken.initCause(failure);
+        return broken;
     }
 
     /** What was counted so far against what was announced. */
@@ -75,7 +91,12 @@ final class SizedContent {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
+            int n;
+            try {
+                n = super.read(b, off, len);
+            } catch (IOException e) {
+                throw broken(e, tally.uri);
+            }
             if (n < 0) {
                 tally.end(); // before the writer sees the end and closes the answer
             } else {
@@ -106,7 +127,12 @@ final class SizedContent {
 
         @Override
         public int read(char[] buffer, int off, int len) throws IOException {
-            int n = super.read(buffer, off, len);
+            int n;
+            try {
+                n = super.read(buffer, off, len);
+            } catch (IOException e) {
+                throw broken(e, tally.uri);
+            }
             if (n < 0) {
                 tally.end();
                 return n;

@@ -84,7 +84,7 @@ final class SkillMethods {
     JsonWritable directoryRead(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
         String cursor = Params.optionalString(params, "cursor");
-        Page<Resource> page = resources.listChildren(uri, cursor);
+        Page<Resource> page = resources.listChildren(uri, cursor, ProviderCalls.of(ctx));
         return ctx.result(
                 page.cacheHint() != null ? page.cacheHint() : server.settings().cacheHint(), g -> {
                     g.writeArrayFieldStart("resources");

@@ -3,7 +3,9 @@ package dev.reservoir.server.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
+import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.server.spi.CallContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,10 +22,21 @@ final class SubscriptionMethods {
 
     JsonWritable subscribe(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        // Resolving refuses unsafe template variables before any provider watches the URI.
-        server.router().resolve(uri);
+        requireResource(uri, ProviderCalls.of(ctx));
         ctx.connection().subscribe(uri);
         return ctx.empty();
+    }
+
+    /**
+     * Refuses a subscription to what no provider has: a URI outside every root, or one that does
+     * not exist (servers must validate resource URIs, and a subscription costs memory and a
+     * watch). A collection is a resource too, so a subscription to a folder passes. Resolving also
+     * refuses unsafe template variables before any provider sees the URI.
+     */
+    private void requireResource(String uri, CallContext call) {
+        if (server.router().resolve(uri).metadata(call).isEmpty()) {
+            throw new ResourceNotFoundException(uri);
+        }
     }
 
     JsonWritable unsubscribe(RequestContext ctx, ObjectNode params) {
@@ -32,12 +45,26 @@ final class SubscriptionMethods {
         return ctx.empty();
     }
 
-    /** Opens a listen stream; the request stays open (no response) until it is cancelled. */
+    /**
+     * Opens a listen stream; the request stays open (no response) until it is cancelled. The
+     * budget is taken before any provider is asked whether the URIs exist, so a client over its
+     * budget costs the server a refusal, not ten thousand lookups.
+     */
     JsonWritable listen(RequestContext ctx, ObjectNode params) {
         ObjectNode filter = Params.requiredObject(params, "notifications");
         boolean listChanged = flag(filter, "resourcesListChanged");
         List<String> uris = resourceUris(filter);
-        ctx.connection().listen(ctx.inFlight(), listChanged, uris);
+        Object client = ctx.connection().client();
+        int units = SubscriptionBudget.cost(uris);
+        server.budget().take(client, units);
+        try {
+            CallContext call = ProviderCalls.of(ctx);
+            uris.forEach(uri -> requireResource(uri, call));
+        } catch (RuntimeException refused) {
+            server.budget().give(client, units);
+            throw refused;
+        }
+        ctx.connection().listen(ctx.inFlight(), listChanged, uris, units);
         return Dispatcher.DETACHED;
     }
 
@@ -60,9 +87,7 @@ final class SubscriptionMethods {
                 throw McpException.invalidParams(
                         "Invalid params: 'notifications.resourceSubscriptions' must hold strings");
             }
-            String uri = Params.checkUri(item.textValue(), "notifications.resourceSubscriptions");
-            server.router().resolve(uri);
-            uris.add(uri);
+            uris.add(Params.checkUri(item.textValue(), "notifications.resourceSubscriptions"));
         }
         return new ArrayList<>(uris);
     }

@@ -62,11 +62,12 @@ final class ToolMethods {
             throw McpException.invalidParams("Invalid params: 'arguments' must be an object");
         }
         ObjectNode args = arguments instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+        dev.reservoir.server.spi.CallContext call = ProviderCalls.of(ctx);
         ToolResult result =
                 switch (name) {
-                    case ToolDefinitions.LIST -> tools.list(args);
-                    case ToolDefinitions.READ -> tools.read(args);
-                    case ToolDefinitions.SEARCH -> tools.search(args);
+                    case ToolDefinitions.LIST -> tools.list(args, call);
+                    case ToolDefinitions.READ -> tools.read(args, call);
+                    case ToolDefinitions.SEARCH -> tools.search(args, call);
                     default ->
                         throw McpException.invalidParams("Invalid params: unknown tool '" + name + "'; this server has "
                                 + String.join(", ", ToolDefinitions.names()));

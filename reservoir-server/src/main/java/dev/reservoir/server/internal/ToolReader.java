@@ -28,8 +28,15 @@ final class ToolReader {
         this.server = server;
     }
 
-    ToolResult read(String uri, int budget) {
-        ReadResult result = server.router().resolve(uri).read(server.settings().readOptions());
+    ToolResult read(String uri, int budget, dev.reservoir.server.spi.CallContext call) {
+        try (ReadResult result =
+                server.router().resolve(uri).read(server.settings().readOptions(), call)) {
+            return read(result, budget);
+        }
+    }
+
+    /** What fits of a read's contents; the caller releases what the read holds. */
+    private ToolResult read(ReadResult result, int budget) {
         List<ToolResult.Item> items = new ArrayList<>();
         long left = budget;
         for (ResourceContent content : result.contents()) {

@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@code test://text/{kind}/{n}} and {@code test://textstream/{kind}/{n}/{announced}}: n characters
  *       of a kind ({@code plain}, {@code quote}, {@code control}, {@code emoji}), held in memory or streamed;
  *   <li>{@code test://gone/{n}}: a stream of announced size n whose opening finds it gone;
- *   <li>{@code test://held/{n}}: n bytes whose stream waits, once opened, until {@link #release()}.
+ *   <li>{@code test://held/{n}}: n bytes whose stream waits, once opened, until {@link #release()};
+ *   <li>{@code test://failing/{said}/{n}}: a stream of announced size 2n that fails after n bytes, with
+ *       a message naming the resource ({@code said} = {@code uri}) or a server path ({@code path}).
  * </ul>
  */
 final class ContentFixtures {
@@ -67,6 +69,17 @@ final class ContentFixtures {
                                         },
                                         number(r, "n"))))
                 .template(
+                        template("test://failing/{said}/{n}"),
+                        r -> ReadResult.of(
+                                resource(r),
+                                ContentBody.binaryStream(
+                                        () -> counted(failingAfter(
+                                                (int) number(r, "n"),
+                                                r.variable("said").equals("uri")
+                                                        ? r.uri() + " could not be read further: the disk failed"
+                                                        : "/srv/secret/place: Input/output error")),
+                                        2 * number(r, "n"))))
+                .template(
                         template("test://held/{n}"),
                         r -> ReadResult.of(
                                 resource(r),
@@ -77,6 +90,16 @@ final class ContentFixtures {
                                             return counted(new ByteArrayInputStream(bytes(number(r, "n"))));
                                         },
                                         number(r, "n"))));
+    }
+
+    /** n bytes, then an IOException with this message: a content that fails part-way. */
+    private static InputStream failingAfter(int n, String message) {
+        return new java.io.SequenceInputStream(new ByteArrayInputStream(bytes(n)), new InputStream() {
+            @Override
+            public int read() throws java.io.IOException {
+                throw new java.io.IOException(message);
+            }
+        });
     }
 
     /** Waits until a held stream has been opened (its answer is being written). */

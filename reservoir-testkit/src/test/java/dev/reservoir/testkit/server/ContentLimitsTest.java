@@ -121,6 +121,30 @@ class ContentLimitsTest {
     }
 
     @Test
+    void aContentThatFailsPartWayBreaksItsAnswerAndTheClientIsToldWithoutServerPaths() {
+        try (McpServer server = fixtures.builder().build();
+                TestClient client = TestClient.connect(server).initialize(ProtocolRevision.V2025_11_25)) {
+            JsonNode said = readUri(client, "test://failing/uri/100");
+            assertThat(said.has("result")).isFalse();
+            assertThat(said.at("/error/code").asInt()).isEqualTo(-32603);
+            assertThat(said.at("/error/message").asText())
+                    .contains("cut short")
+                    .contains("test://failing/uri/100 could not be read further: the disk failed");
+            JsonNode hidden = readUri(client, "test://failing/path/100");
+            assertThat(hidden.at("/error/message").asText())
+                    .contains("cut short")
+                    .contains("reading test://failing/path/100 failed part-way")
+                    .doesNotContain("/srv/secret");
+            assertThat(readUri(client, "test://blob/10")
+                            .at("/result/contents/0/blob")
+                            .asText())
+                    .as("the connection goes on")
+                    .isNotEmpty();
+            assertThat(fixtures.open.get()).as("every stream was closed").isZero();
+        }
+    }
+
+    @Test
     void aStreamThatYieldsOtherThanItsAnnouncedSizeNeverGivesAWellFormedAnswer() {
         try (McpServer server = fixtures.builder().build();
                 TestClient client = TestClient.connect(server).initialize(ProtocolRevision.V2025_11_25)) {

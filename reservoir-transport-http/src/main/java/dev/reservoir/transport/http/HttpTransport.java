@@ -2,30 +2,33 @@ package dev.reservoir.transport.http;
 
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.Transport;
+import dev.reservoir.transport.http.internal.Hangups;
+import dev.reservoir.transport.http.internal.HeaderDeadline;
+import dev.reservoir.transport.http.internal.HostNames;
 import dev.reservoir.transport.http.internal.HttpSettings;
+import dev.reservoir.transport.http.internal.JettyServers;
 import dev.reservoir.transport.http.internal.McpHandler;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * Serves an {@link McpServer} over HTTP on embedded Jetty: Streamable HTTP at one endpoint for
  * every protocol revision (sessions for the handshake era, stateless POSTs for 2026-07-28), and
- * the 2024-11-05 HTTP+SSE endpoints for old clients. Secure by default: it binds 127.0.0.1, and
- * then answers only to localhost names and origins. Each request runs on a virtual thread. Build
- * one with {@link #builder()}; it is immutable and may serve several times.
+ * the 2024-11-05 HTTP+SSE endpoints for old clients. Secure by default: it binds 127.0.0.1, answers
+ * only to the names it is known by, lets only its own origin's pages call it from a browser, and
+ * will not serve a network address without a token unless told to. Each request runs on a virtual
+ * thread. Build one with {@link #builder()}; it is immutable and may serve several times.
  *
  * <pre>{@code
  * try (HttpTransport.Running running = HttpTransport.builder().port(0).build().start(server)) {
@@ -63,34 +66,12 @@ public final class HttpTransport implements Transport {
     }
 
     private Running start(McpServer server, boolean stopAtShutdown) throws IOException {
-        QueuedThreadPool pool = new QueuedThreadPool(16, 2);
-        pool.setName("reservoir-http");
-        pool.setVirtualThreadsExecutor(Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name("http-", 0).factory()));
-        Server jetty = new Server(pool);
-        HttpConfiguration config = new HttpConfiguration();
-        config.setSendServerVersion(false);
-        config.setSendXPoweredBy(false);
-        HttpConnectionFactory http = new HttpConnectionFactory(config);
-        ServerConnector connector;
-        if (settings.keystore() != null) {
-            SslContextFactory.Server tls = new SslContextFactory.Server();
-            tls.setKeyStorePath(settings.keystore().toString());
-            tls.setKeyStorePassword(new String(settings.keystorePassword()));
-            tls.setKeyStoreType(settings.keystoreType());
-            SecureRequestCustomizer secure = new SecureRequestCustomizer();
-            // Clients reach a local server by "localhost" or an address the certificate may not name.
-            secure.setSniHostCheck(false);
-            config.addCustomizer(secure);
-            connector = new ServerConnector(jetty, 1, 1, new SslConnectionFactory(tls, http.getProtocol()), http);
-        } else {
-            connector = new ServerConnector(jetty, 1, 1, http);
-        }
-        connector.setHost(settings.host());
-        connector.setPort(settings.port());
-        connector.setIdleTimeout(settings.limits().connectionIdleTimeout().toMillis());
-        jetty.addConnector(connector);
-        McpHandler handler = new McpHandler(server, settings);
+        InetAddress address = resolve(settings.host(), settings.port());
+        Hangups hangups = new Hangups();
+        HeaderDeadline deadline = new HeaderDeadline(settings.limits().headerTimeout());
+        Server jetty = JettyServers.create(settings, deadline);
+        ServerConnector connector = (ServerConnector) jetty.getConnectors()[0];
+        McpHandler handler = new McpHandler(server, settings, hangups);
         jetty.setHandler(handler);
         jetty.setStopAtShutdown(stopAtShutdown);
         jetty.setStopTimeout(2000);
@@ -98,30 +79,74 @@ public final class HttpTransport implements Transport {
             jetty.start();
         } catch (Exception e) {
             stopQuietly(jetty);
-            BindException bind = causeOf(e, BindException.class);
-            if (bind != null) {
-                BindException clear = new BindException("cannot listen on " + settings.host() + ":" + settings.port()
-                        + ": " + (bind.getMessage() == null ? "address in use" : bind.getMessage())
-                        + " (is another server using the port?)");
-                clear.initCause(e);
-                throw clear;
-            }
-            if (e instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException("could not start the HTTP server: " + e.getMessage(), e);
+            hangups.close();
+            throw startFailure(e, address);
         }
-        ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "reservoir-http-timer");
             t.setDaemon(true);
             return t;
         });
-        long every = Math.max(
-                100, Math.min(30_000, settings.limits().sessionIdleTimeout().toMillis() / 4));
-        reaper.scheduleWithFixedDelay(handler::expireSessions, every, every, TimeUnit.MILLISECONDS);
+        long shortest = Math.min(
+                settings.limits().sessionIdleTimeout().toMillis(),
+                settings.limits().halfOpenTimeout().toMillis());
+        long every = Math.max(100, Math.min(30_000, shortest / 4));
+        timer.scheduleWithFixedDelay(handler::expireSessions, every, every, TimeUnit.MILLISECONDS);
         long tick = handler.slowAnswerTick().toMillis();
-        reaper.scheduleWithFixedDelay(handler::switchSlowAnswers, tick, tick, TimeUnit.MILLISECONDS);
-        return new Running(jetty, connector, handler, reaper, settings);
+        timer.scheduleWithFixedDelay(handler::switchSlowAnswers, tick, tick, TimeUnit.MILLISECONDS);
+        long sweep = deadline.sweepInterval().toMillis();
+        timer.scheduleWithFixedDelay(deadline::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
+        return new Running(
+                jetty,
+                connector,
+                handler,
+                () -> {
+                    timer.shutdownNow();
+                    hangups.close();
+                },
+                settings);
+    }
+
+    /** The address to bind, refusing a name that does not resolve before Jetty tries. */
+    private static InetAddress resolve(String host, int port) throws BindException {
+        try {
+            return InetAddress.getByName(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
+        } catch (UnknownHostException e) {
+            BindException unknown = new BindException(
+                    "cannot listen on " + host + ":" + port + ": no address is known by the name " + host);
+            unknown.initCause(e);
+            throw unknown;
+        }
+    }
+
+    /** Why the server could not start, in words that name the cause (a port in use, an address this machine lacks). */
+    private IOException startFailure(Exception e, InetAddress address) {
+        BindException bind = causeOf(e, BindException.class);
+        if (bind == null) {
+            return e instanceof IOException io
+                    ? io
+                    : new IOException("could not start the HTTP server: " + e.getMessage(), e);
+        }
+        String where = "cannot listen on " + settings.host() + ":" + settings.port() + ": ";
+        String why;
+        if (!HostNames.isLocal(address)) {
+            why = "this machine has no address " + address.getHostAddress() + " (its addresses: "
+                    + String.join(
+                            ", ",
+                            HostNames.machineAddresses().stream()
+                                    .map(HostNames::literal)
+                                    .toList())
+                    + "; 0.0.0.0 means all of them)";
+        } else if (String.valueOf(bind.getMessage())
+                .toLowerCase(java.util.Locale.ROOT)
+                .contains("in use")) {
+            why = "the port is in use (is another server using it?)";
+        } else {
+            why = bind.getMessage() == null ? "not allowed" : bind.getMessage();
+        }
+        BindException clear = new BindException(where + why);
+        clear.initCause(e);
+        return clear;
     }
 
     private static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
@@ -146,19 +171,15 @@ public final class HttpTransport implements Transport {
         private final Server jetty;
         private final ServerConnector connector;
         private final McpHandler handler;
-        private final ScheduledExecutorService reaper;
+        private final Runnable onClose;
         private final HttpSettings settings;
 
         private Running(
-                Server jetty,
-                ServerConnector connector,
-                McpHandler handler,
-                ScheduledExecutorService reaper,
-                HttpSettings settings) {
+                Server jetty, ServerConnector connector, McpHandler handler, Runnable onClose, HttpSettings settings) {
             this.jetty = jetty;
             this.connector = connector;
             this.handler = handler;
-            this.reaper = reaper;
+            this.onClose = onClose;
             this.settings = settings;
         }
 
@@ -167,20 +188,56 @@ public final class HttpTransport implements Transport {
             return connector.getLocalPort();
         }
 
-        /** The Streamable HTTP endpoint, such as {@code http://127.0.0.1:PORT/mcp}. */
+        /**
+         * The Streamable HTTP endpoint, such as {@code http://127.0.0.1:PORT/mcp}: at the address
+         * bound, or at a loopback one when bound to every interface ({@code 0.0.0.0} is no address
+         * a client can use).
+         */
         public URI endpoint() {
-            return base().resolve(settings.endpoint());
+            return endpoints().getFirst();
         }
 
-        /** The 2024-11-05 SSE endpoint, or null when it is off. */
+        /**
+         * The Streamable HTTP endpoint at each address clients can use: the one bound, or, when
+         * bound to every interface, a loopback one first, then each of this machine's addresses.
+         */
+        public List<URI> endpoints() {
+            return bases().stream().map(b -> b.resolve(settings.endpoint())).toList();
+        }
+
+        /** The 2024-11-05 SSE endpoint (at the first of {@link #endpoints}), or null when it is off. */
         public URI legacySseEndpoint() {
-            return settings.legacySsePath() == null ? null : base().resolve(settings.legacySsePath());
+            return settings.legacySsePath() == null ? null : bases().getFirst().resolve(settings.legacySsePath());
         }
 
-        private URI base() {
+        /** Whether the address bound is one other machines can reach. */
+        public boolean reachableFromNetwork() {
+            return settings.network();
+        }
+
+        /** Whether a bearer token is required. */
+        public boolean requiresToken() {
+            return settings.guard().authenticates();
+        }
+
+        private List<URI> bases() {
             String scheme = settings.keystore() == null ? "http" : "https";
-            String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
-            return URI.create(scheme + "://" + host + ":" + port() + "/");
+            List<String> hosts = new ArrayList<>();
+            if (HostNames.isWildcard(settings.host())) {
+                hosts.add(settings.host().contains(":") ? "[::1]" : "127.0.0.1");
+                HostNames.machineAddresses().stream()
+                        .filter(a -> !a.isLoopbackAddress() && !a.isLinkLocalAddress())
+                        .map(HostNames::literal)
+                        .forEach(hosts::add);
+            } else {
+                hosts.add(
+                        settings.host().contains(":") && !settings.host().startsWith("[")
+                                ? "[" + settings.host() + "]"
+                                : settings.host());
+            }
+            return hosts.stream()
+                    .map(h -> URI.create(scheme + "://" + h + ":" + port() + "/"))
+                    .toList();
         }
 
         /** Stateful sessions open now. */
@@ -212,7 +269,7 @@ public final class HttpTransport implements Transport {
 
         @Override
         public void close() {
-            reaper.shutdownNow();
+            onClose.run();
             handler.closeAll();
             stopQuietly(jetty);
         }

@@ -1,23 +1,26 @@
 package dev.reservoir.transport.http;
 
 import dev.reservoir.transport.http.internal.Guard;
+import dev.reservoir.transport.http.internal.HostNames;
 import dev.reservoir.transport.http.internal.HttpSettings;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * Builds an {@link HttpTransport}. Defaults: 127.0.0.1, an ephemeral port, endpoint {@code /mcp},
- * the 2024-11-05 endpoints at {@code /sse} and {@code /message}, Host and Origin allow-lists of
- * localhost names when bound to loopback, no token, 4 MiB requests, 8 SSE streams per session and
- * 10,000 in all, sessions ending after 30 idle minutes. Not thread-safe.
+ * the 2024-11-05 endpoints at {@code /sse} and {@code /message}, a Host allow-list of localhost
+ * names (and, on a network bind, this machine's addresses and name), browser origins limited to
+ * the server's own, no token (a network bind needs one, or {@link #allowUnauthenticatedNetwork}),
+ * 4 MiB requests and 32 KiB request heads, 8 SSE streams per session, 1,000 per client and 10,000
+ * in all, 1,000 sessions per client and 10,000 in all, sessions ending after 30 idle minutes (30
+ * seconds while the client has sent nothing since initialize), 408 for a request head that takes
+ * over 20 seconds. A client is a bearer token, or without tokens a remote address. Not
+ * thread-safe.
  */
 public final class HttpTransportBuilder {
 
@@ -32,11 +35,18 @@ public final class HttpTransportBuilder {
     private Path keystore;
     private char[] keystorePassword;
     private String keystoreType = "PKCS12";
+    private boolean unauthenticatedNetwork;
     private int maxRequestBytes = 4 << 20;
+    private int maxRequestHeaderBytes = 32 << 10;
     private int maxSessions = 10_000;
+    private int maxSessionsPerClient = 1_000;
     private int maxStreamsPerSession = 8;
+    private int maxStreamsPerClient = 1_000;
     private int maxStreams = 10_000;
+    private Integer maxConnections;
     private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+    private Duration halfOpenTimeout = Duration.ofSeconds(30);
+    private Duration headerTimeout = Duration.ofSeconds(20);
     private Duration connectionIdleTimeout = Duration.ofSeconds(60);
     private int replayEvents = 1000;
     private long replayBytes = 4 << 20;
@@ -83,8 +93,9 @@ public final class HttpTransportBuilder {
     }
 
     /**
-     * The {@code Host} header values to answer (others get 421), as {@code name} (any port) or
-     * {@code name:port}. Default: localhost names when bound to loopback, else any host.
+     * More {@code Host} header values to answer (others get 421), as {@code name} (any port) or
+     * {@code name:port}, in addition to the defaults: localhost names, and on a network bind the
+     * address bound (every interface's for {@code 0.0.0.0}) and this machine's host name.
      */
     public HttpTransportBuilder allowedHosts(Collection<String> hosts) {
         this.allowedHosts = new LinkedHashSet<>(hosts);
@@ -92,13 +103,21 @@ public final class HttpTransportBuilder {
     }
 
     /**
-     * The {@code Origin} header values to accept (others get 403): {@code scheme://host:port},
-     * {@code scheme://host:*} for any port, or {@code scheme://host} for the default port.
-     * Requests without an Origin (non-browser clients) always pass. Default: localhost origins
-     * when bound to loopback, else none.
+     * Browser origins, besides the server's own, that may call it (others get 403):
+     * {@code scheme://host:port}, {@code scheme://host:*} for any port, or {@code scheme://host}
+     * for the default port. Requests without an Origin (non-browser clients) always pass.
      */
     public HttpTransportBuilder allowedOrigins(Collection<String> origins) {
         this.allowedOrigins = new LinkedHashSet<>(origins);
+        return this;
+    }
+
+    /**
+     * Allows binding an address other machines can reach without requiring a bearer token: then
+     * anyone who can reach it can read every resource. Without this, such a build fails.
+     */
+    public HttpTransportBuilder allowUnauthenticatedNetwork() {
+        this.unauthenticatedNetwork = true;
         return this;
     }
 
@@ -130,9 +149,56 @@ public final class HttpTransportBuilder {
         return this;
     }
 
-    /** Stateful sessions (and 2024-11-05 connections) open at once (default 10,000); more get 503. */
+    /**
+     * The largest request head, request line and headers (default 32 KiB: room for an
+     * {@code Mcp-Name} header with the longest URI the server takes, Base64-encoded); a larger one
+     * gets 431 with a JSON-RPC error.
+     */
+    public HttpTransportBuilder maxRequestHeaderBytes(int bytes) {
+        this.maxRequestHeaderBytes = atLeast(16 << 10, bytes, "max request head size");
+        return this;
+    }
+
+    /**
+     * Stateful sessions (and 2024-11-05 connections) open at once (default 10,000). When a new one
+     * would be one too many, the oldest idle session ends (those whose client sent nothing since
+     * initialize first); when none is idle, 503.
+     */
     public HttpTransportBuilder maxSessions(int max) {
         this.maxSessions = atLeast(1, max, "max sessions");
+        return this;
+    }
+
+    /** Sessions one client may have open (default 1,000); beyond, its oldest idle one ends, or 429. */
+    public HttpTransportBuilder maxSessionsPerClient(int max) {
+        this.maxSessionsPerClient = atLeast(1, max, "max sessions per client");
+        return this;
+    }
+
+    /** SSE streams one client may have open over all its sessions and requests (default 1,000); more get 429. */
+    public HttpTransportBuilder maxStreamsPerClient(int max) {
+        this.maxStreamsPerClient = atLeast(1, max, "max streams per client");
+        return this;
+    }
+
+    /**
+     * TCP connections open at once (default: the stream limit plus 1,024). At the limit the server
+     * stops accepting until one closes, and idle connections are closed sooner.
+     */
+    public HttpTransportBuilder maxConnections(int max) {
+        this.maxConnections = atLeast(1, max, "max connections");
+        return this;
+    }
+
+    /** A session whose client sent nothing after initialize ends after this long (default 30 s). */
+    public HttpTransportBuilder halfOpenTimeout(Duration timeout) {
+        this.halfOpenTimeout = positive(timeout, "half-open session timeout");
+        return this;
+    }
+
+    /** A request whose head has not fully arrived this long after it began gets 408 (default 20 s). */
+    public HttpTransportBuilder headerTimeout(Duration timeout) {
+        this.headerTimeout = positive(timeout, "request head timeout");
         return this;
     }
 
@@ -201,34 +267,23 @@ public final class HttpTransportBuilder {
         return this;
     }
 
+    /**
+     * @throws IllegalArgumentException when the settings contradict each other, or the address is
+     *     one other machines can reach and neither tokens nor {@link #allowUnauthenticatedNetwork}
+     *     were given
+     */
     public HttpTransport build() {
-        boolean loopback = isLoopback(host);
-        Set<String> hosts = allowedHosts;
-        if (hosts == null && loopback) {
-            hosts = new LinkedHashSet<>(Guard.LOOPBACK_NAMES);
+        if (!HostNames.isLoopback(host) && tokens == null && !unauthenticatedNetwork) {
+            throw new IllegalArgumentException("binding " + host + " would serve every resource, without a token,"
+                    + " to anyone who can reach this machine; require bearer tokens, or call"
+                    + " allowUnauthenticatedNetwork() to do it anyway");
         }
-        Set<String> origins = allowedOrigins;
-        if (origins == null) {
-            origins = new LinkedHashSet<>();
-            if (loopback) {
-                for (String name : Guard.LOOPBACK_NAMES) {
-                    origins.add("http://" + name + ":*");
-                    origins.add("https://" + name + ":*");
-                    origins.add("http://" + name);
-                    origins.add("https://" + name);
-                }
-            }
+        Set<String> hosts = HostNames.defaultAllowed(host);
+        if (allowedHosts != null) {
+            hosts.addAll(allowedHosts);
         }
+        Set<String> origins = allowedOrigins == null ? Set.of() : allowedOrigins;
         Guard guard = new Guard(hosts, origins, tokens == null ? Set.of() : tokens.digests(), "reservoir");
-        HttpSettings.Limits limits = new HttpSettings.Limits(
-                maxRequestBytes,
-                maxSessions,
-                maxStreamsPerSession,
-                maxStreams,
-                sessionIdleTimeout,
-                connectionIdleTimeout,
-                replayEvents,
-                replayBytes);
         if (keepAlive.compareTo(connectionIdleTimeout) >= 0) {
             throw new IllegalArgumentException("the keep-alive interval (" + keepAlive
                     + ") must be shorter than the connection idle timeout (" + connectionIdleTimeout
@@ -244,23 +299,29 @@ public final class HttpTransportBuilder {
                 keystore,
                 keystorePassword,
                 keystoreType,
-                limits,
+                limits(),
                 sseRetry,
                 ssePollInterval,
                 sseAfter,
                 keepAlive));
     }
 
-    private static boolean isLoopback(String host) {
-        String h = host.toLowerCase(Locale.ROOT);
-        if (h.equals("localhost")) {
-            return true;
-        }
-        try {
-            return InetAddress.getByName(h.replace("[", "").replace("]", "")).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
+    private HttpSettings.Limits limits() {
+        return new HttpSettings.Limits(
+                maxRequestBytes,
+                maxRequestHeaderBytes,
+                maxSessions,
+                Math.min(maxSessionsPerClient, maxSessions),
+                maxStreamsPerSession,
+                Math.min(maxStreamsPerClient, maxStreams),
+                maxStreams,
+                maxConnections != null ? maxConnections : maxStreams + 1024,
+                sessionIdleTimeout,
+                halfOpenTimeout,
+                headerTimeout,
+                connectionIdleTimeout,
+                replayEvents,
+                replayBytes);
     }
 
     private static String path(String path) {

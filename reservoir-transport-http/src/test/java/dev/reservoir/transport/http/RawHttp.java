@@ -53,9 +53,15 @@ final class RawHttp implements AutoCloseable {
         return this;
     }
 
-    /** Reads the status line and headers. */
+    /** Reads the status line and headers (of the next response, on a connection kept open). */
     RawHttp readHead() throws IOException {
+        headers.clear();
+        chunkLeft = 0;
+        bodyDone = false;
         String statusLine = line();
+        while (statusLine.isEmpty()) {
+            statusLine = line(); // the blank line that ends the previous chunked body
+        }
         status = Integer.parseInt(statusLine.split(" ")[1]);
         String h;
         while (!(h = line()).isEmpty()) {

@@ -203,6 +203,7 @@ final class EventStream {
             if (failure == null) {
                 r.cursor = Math.max(r.cursor, job.lastSeq + 1);
                 delivered = Math.max(delivered, job.lastSeq);
+                dropDelivered();
             } else if (r.stop == null) {
                 r.stop = Stop.BROKEN;
             }
@@ -381,6 +382,34 @@ final class EventStream {
         try {
             r.cursor = Math.max(r.cursor, lastSeq + 1);
             delivered = Math.max(delivered, lastSeq);
+            dropDelivered();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Called with the lock held. A stream without event ids is never replayed, so what was
+     * delivered need not be kept: ten thousand listen streams would otherwise each hold up to the
+     * whole replay buffer of events long sent (their acknowledgements alone, with many URIs).
+     */
+    private void dropDelivered() {
+        if (prefix != null) {
+            return;
+        }
+        while (!events.isEmpty() && events.peekFirst().seq <= delivered) {
+            bufferedBytes -= events.removeFirst().bytes.length;
+        }
+    }
+
+    /** The client closed the reader's connection: the reader stops as if a write had failed. */
+    void hangUp(Reader r) {
+        lock.lock();
+        try {
+            if (r.stop == null) {
+                r.stop = Stop.BROKEN;
+            }
+            changed.signalAll();
         } finally {
             lock.unlock();
         }

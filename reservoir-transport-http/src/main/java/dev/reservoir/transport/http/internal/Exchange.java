@@ -3,9 +3,15 @@ package dev.reservoir.transport.http.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Reading a request: its body within the size limit, and its headers. */
 final class Exchange {
+
+    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
 
     /** The body is larger than the limit. */
     static final class TooLarge extends Exception {
@@ -15,6 +21,34 @@ final class Exchange {
     }
 
     private Exchange() {}
+
+    /**
+     * Reads the whole body, or answers the request itself and returns null: 413 when the body is
+     * longer than {@code max} bytes (found out without reading it all), 400 when it cannot be read
+     * (malformed chunked encoding, or the client stopped sending half-way).
+     */
+    static byte[] readBody(Request request, Response response, Callback callback, int max) {
+        try {
+            return body(request, max);
+        } catch (TooLarge e) {
+            Wire.fail(
+                    response,
+                    callback,
+                    413,
+                    null,
+                    "Request too large: the body is longer than this server's limit of " + max + " bytes");
+        } catch (IOException e) {
+            // The client's framing is at fault, not the server: no stack trace, not even in the log.
+            log.debug("Could not read a request body: {}", e.toString());
+            Wire.fail(
+                    response,
+                    callback,
+                    400,
+                    null,
+                    "Bad request: the body could not be read (malformed chunked encoding, or it ended early)");
+        }
+        return null;
+    }
 
     /** Reads the whole body, refusing one longer than {@code max} bytes without reading it all. */
     static byte[] body(Request request, int max) throws IOException, TooLarge {

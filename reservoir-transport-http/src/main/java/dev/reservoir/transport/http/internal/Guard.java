@@ -5,20 +5,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
  * The checks every request passes before the protocol sees it: the {@code Host} header against an
  * allow-list (DNS rebinding; 421), the {@code Origin} header against an allow-list (403), and the
- * bearer token (401). Tokens are kept only as SHA-256 digests and compared in constant time.
- * Immutable and thread-safe.
+ * bearer token (401). A browser page of the server's own origin (the scheme and the {@code Host}
+ * the request was sent to, once that host passed) may always call it; any other origin, another
+ * port of localhost included, only when configured. Tokens are kept only as SHA-256 digests and
+ * compared in constant time. Immutable and thread-safe.
  */
 public final class Guard {
-
-    /** Host names a loopback server answers to by default. */
-    public static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
 
     /** The outcome of the checks: the client's identity (its token digest), or why it was refused. */
     public sealed interface Verdict {
@@ -66,16 +64,46 @@ public final class Guard {
     /**
      * Checks where a request comes from: its {@code Host} and {@code Origin} headers (each may be
      * null when absent). Returns the refusal, or null when both pass.
+     *
+     * @param secure whether the request came over TLS (the scheme of the server's own origin)
      */
-    public Verdict.Refused checkPlace(String host, String origin) {
+    public Verdict.Refused checkPlace(String host, String origin, boolean secure) {
         if (hosts != null && host != null && !hostAllowed(host)) {
             return new Verdict.Refused(
                     421, "Misdirected request: this server does not answer to host '" + host + "'", null);
         }
-        if (origin != null && !originAllowed(origin)) {
+        if (origin != null && !originAllowed(origin) && !ownOrigin(origin, host, secure)) {
             return new Verdict.Refused(403, "Forbidden: origin '" + origin + "' is not allowed", null);
         }
         return null;
+    }
+
+    /**
+     * Whether an origin is the server's own: the page was loaded from the very scheme, host and
+     * port the request is sent to. Only with a Host allow-list: without one, a rebound name would
+     * pass as its own origin.
+     */
+    private boolean ownOrigin(String origin, String host, boolean secure) {
+        if (hosts == null || host == null) {
+            return false;
+        }
+        String scheme = secure ? "https" : "http";
+        return sameAuthority(origin, scheme + "://" + host.trim(), scheme);
+    }
+
+    private static boolean sameAuthority(String origin, String own, String scheme) {
+        try {
+            URI a = new URI(origin.trim().toLowerCase(Locale.ROOT));
+            URI b = new URI(own.toLowerCase(Locale.ROOT));
+            int defaultPort = scheme.equals("https") ? 443 : 80;
+            return scheme.equals(a.getScheme())
+                    && a.getHost() != null
+                    && a.getHost().equals(b.getHost())
+                    && (a.getPort() < 0 ? defaultPort : a.getPort()) == (b.getPort() < 0 ? defaultPort : b.getPort())
+                    && (a.getPath() == null || a.getPath().isEmpty());
+        } catch (java.net.URISyntaxException e) {
+            return false;
+        }
     }
 
     /** Checks the {@code Authorization} header (null when absent). */

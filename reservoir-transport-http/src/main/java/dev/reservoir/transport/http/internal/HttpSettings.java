@@ -33,24 +33,42 @@ public record HttpSettings(
         Duration sseAfter,
         Duration keepAlive) {
 
+    /** Whether the server is bound to an address other hosts can reach. */
+    public boolean network() {
+        return !HostNames.isLoopback(host);
+    }
+
     /**
-     * Limits that keep one client, or many, from making the server hold unbounded memory.
+     * Limits that keep one client, or many, from making the server hold unbounded memory or
+     * locking others out.
      *
      * @param maxRequestBytes the largest request body (more gets 413)
-     * @param maxSessions stateful sessions open at once (more gets 503)
+     * @param maxRequestHeaderBytes the largest request head, request line and headers (more gets 431)
+     * @param maxSessions stateful sessions open at once (then the oldest idle one ends; 503 when none is)
+     * @param maxSessionsPerClient sessions one client may have open (then its oldest idle one ends; 429)
      * @param maxStreamsPerSession SSE streams one session may have open at once (more gets 429)
+     * @param maxStreamsPerClient SSE streams one client may have open at once (more gets 429)
      * @param maxStreams SSE streams open at once over all clients (more gets 429)
+     * @param maxConnections TCP connections at once (beyond, new ones wait to be accepted)
      * @param sessionIdleTimeout a session with no request and no open stream for this long ends
+     * @param halfOpenTimeout a session whose client sent nothing after initialize ends after this long
+     * @param headerTimeout a request whose head has not fully arrived this long after it began gets 408
      * @param connectionIdleTimeout an HTTP connection with no traffic for this long is closed
      * @param replayEvents events kept per stream for {@code Last-Event-ID} resumption
      * @param replayBytes bytes kept per stream for resumption (the newest event is always kept)
      */
     public record Limits(
             int maxRequestBytes,
+            int maxRequestHeaderBytes,
             int maxSessions,
+            int maxSessionsPerClient,
             int maxStreamsPerSession,
+            int maxStreamsPerClient,
             int maxStreams,
+            int maxConnections,
             Duration sessionIdleTimeout,
+            Duration halfOpenTimeout,
+            Duration headerTimeout,
             Duration connectionIdleTimeout,
             int replayEvents,
             long replayBytes) {}

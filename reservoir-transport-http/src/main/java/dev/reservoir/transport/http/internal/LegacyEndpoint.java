@@ -4,6 +4,7 @@ import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import dev.reservoir.transport.http.sse.SseEncoder;
@@ -36,14 +37,16 @@ final class LegacyEndpoint {
     private final Sessions budget;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    private final Hangups hangups;
 
-    LegacyEndpoint(McpServer server, HttpSettings settings, Sessions budget) {
+    LegacyEndpoint(McpServer server, HttpSettings settings, Sessions budget, Hangups hangups) {
         this.server = server;
         this.settings = settings;
         this.budget = budget;
+        this.hangups = hangups;
     }
 
-    void open(Request request, Response response, Callback callback, String principal) {
+    void open(Request request, Response response, Callback callback, Caller caller) {
         if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
             Wire.fail(response, callback, 406, null, "Not acceptable: accept text/event-stream");
             return;
@@ -52,8 +55,13 @@ final class LegacyEndpoint {
             Wire.fail(response, callback, 503, null, "Service unavailable: too many sessions open");
             return;
         }
-        if (!budget.acquireStream(null)) {
-            Wire.fail(response, callback, 429, null, "Too many requests: too many SSE streams open");
+        if (!budget.acquireStream(caller.client(), null)) {
+            Wire.fail(
+                    response,
+                    callback,
+                    429,
+                    null,
+                    "Too many requests: this client or the server has its most SSE streams open");
             return;
         }
         byte[] bytes = new byte[24];
@@ -73,15 +81,15 @@ final class LegacyEndpoint {
             }
             // One stream carries every answer, as on stdio: finish() does not end it.
         };
-        ServerConnection connection = server.connect(sink);
-        channels.put(id, new Channel(principal, connection, sink));
+        ServerConnection connection = server.connect(sink, ConnectionInfo.http(null, caller.client()));
+        channels.put(id, new Channel(caller.principal(), connection, sink));
         try {
             EventStream.Reader reader = stream.attach(null, Exchange.aborter(request));
             SsePump.startResponse(response);
             byte[] endpoint =
                     SseEncoder.event(null, "endpoint", settings.legacyMessagePath() + "?sessionId=" + id, null);
             SsePump.Outcome outcome = SsePump.run(
-                    stream, reader, response, endpoint, new SsePump.Options(settings.keepAlive(), null, null));
+                    stream, reader, response, endpoint, new SsePump.Options(settings.keepAlive(), null, null, hangups));
             if (outcome == SsePump.Outcome.ENDED) {
                 callback.succeeded();
             } else {
@@ -91,11 +99,11 @@ final class LegacyEndpoint {
             channels.remove(id);
             connection.close();
             stream.close();
-            budget.releaseStream(null);
+            budget.releaseStream(caller.client(), null);
         }
     }
 
-    void post(Request request, Response response, Callback callback, String principal) throws Exception {
+    void post(Request request, Response response, Callback callback, Caller caller) {
         Fields query = Request.extractQueryParameters(request);
         String id = query.getValue("sessionId");
         if (id == null) {
@@ -103,21 +111,13 @@ final class LegacyEndpoint {
             return;
         }
         Channel channel = channels.get(id);
-        if (channel == null || !channel.principal().equals(principal)) {
+        if (channel == null || !channel.principal().equals(caller.principal())) {
             Wire.fail(response, callback, 404, null, "Session not found: open the SSE stream again");
             return;
         }
-        byte[] body;
-        try {
-            body = Exchange.body(request, settings.limits().maxRequestBytes());
-        } catch (Exchange.TooLarge e) {
-            Wire.fail(
-                    response,
-                    callback,
-                    413,
-                    null,
-                    "Request too large: the body is longer than "
-                            + settings.limits().maxRequestBytes() + " bytes");
+        byte[] body =
+                Exchange.readBody(request, response, callback, settings.limits().maxRequestBytes());
+        if (body == null) {
             return;
         }
         Decoded frame = CODEC.decode(body);

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where every HTTP request enters: routes by path and method, after the {@link Guard} checks
- * (Host, Origin, then the token; CORS preflights need no token). Runs on a virtual thread per
- * request, so handlers block.
+ * (Host, Origin, then the token; CORS preflights and the index at {@code /} need no token). Every
+ * answer is a JSON-RPC error body or an empty body with the right status, never an HTML page. Runs
+ * on a virtual thread per request, so handlers block.
  */
 public final class McpHandler extends Handler.Abstract {
 
@@ -36,12 +37,16 @@ public final class McpHandler extends Handler.Abstract {
     private final LegacyEndpoint legacy;
     private final SlowAnswers slow;
 
-    public McpHandler(McpServer server, HttpSettings settings) {
+    private final Index index;
+
+    /** @param hangups what notices at once that a client closed the connection under its stream */
+    public McpHandler(McpServer server, HttpSettings settings, Hangups hangups) {
         this.settings = settings;
         this.sessions = new Sessions(settings.limits());
         this.slow = new SlowAnswers(settings.sseAfter());
-        this.streamable = new StreamableEndpoint(server, settings, sessions, slow);
-        this.legacy = settings.legacySsePath() == null ? null : new LegacyEndpoint(server, settings, sessions);
+        this.streamable = new StreamableEndpoint(server, settings, sessions, slow, hangups);
+        this.legacy = settings.legacySsePath() == null ? null : new LegacyEndpoint(server, settings, sessions, hangups);
+        this.index = new Index(server, settings);
     }
 
     /** Ends sessions that were idle too long; the transport calls it now and then. */
@@ -79,14 +84,12 @@ public final class McpHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        String path = Request.getPathInContext(request);
-        Route route = route(path);
-        if (route == null) {
-            return false;
-        }
         String origin = Exchange.header(request, HttpHeader.ORIGIN.asString());
-        Guard.Verdict.Refused refused =
-                settings.guard().checkPlace(Exchange.header(request, HttpHeader.HOST.asString()), origin);
+        Guard.Verdict.Refused refused = settings.guard()
+                .checkPlace(
+                        Exchange.header(request, HttpHeader.HOST.asString()),
+                        origin,
+                        request.getConnectionMetaData().isSecure());
         if (refused != null) {
             refuse(response, callback, refused);
             return true;
@@ -94,7 +97,12 @@ public final class McpHandler extends Handler.Abstract {
         if (origin != null) {
             cors(response, origin);
         }
+        Route route = route(Request.getPathInContext(request));
         String method = request.getMethod();
+        if (route == null) {
+            index.answer(request, response, callback);
+            return true;
+        }
         if (method.equals("OPTIONS")) {
             preflight(response, callback, route);
             return true;
@@ -106,36 +114,14 @@ public final class McpHandler extends Handler.Abstract {
             return true;
         }
         String principal = ((Guard.Verdict.Allowed) verdict).principal();
+        Caller caller = new Caller(principal, ClientIdentity.of(request, principal));
         try {
-            switch (route) {
-                case MCP -> {
-                    switch (method) {
-                        case "POST" -> streamable.post(request, response, callback, principal);
-                        case "GET" -> streamable.get(request, response, callback, principal);
-                        case "DELETE" -> streamable.delete(request, response, callback, principal);
-                        default -> notAllowed(response, callback, "GET, POST, DELETE, OPTIONS");
-                    }
-                }
-                case LEGACY_SSE -> {
-                    if (method.equals("GET")) {
-                        legacy.open(request, response, callback, principal);
-                    } else {
-                        notAllowed(response, callback, "GET, OPTIONS");
-                    }
-                }
-                case LEGACY_MESSAGE -> {
-                    if (method.equals("POST")) {
-                        legacy.post(request, response, callback, principal);
-                    } else {
-                        notAllowed(response, callback, "POST, OPTIONS");
-                    }
-                }
-            }
+            dispatch(route, method, request, response, callback, caller);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             callback.failed(e);
         } catch (Exception | Error e) {
-            log.error("{} {} failed", method, path, e);
+            log.error("{} {} failed", method, Request.getPathInContext(request), e);
             if (!response.isCommitted()) {
                 Wire.error(response, callback, 500, null, JsonRpcError.internalError());
             } else {
@@ -143,6 +129,35 @@ public final class McpHandler extends Handler.Abstract {
             }
         }
         return true;
+    }
+
+    private void dispatch(
+            Route route, String method, Request request, Response response, Callback callback, Caller caller)
+            throws Exception {
+        switch (route) {
+            case MCP -> {
+                switch (method) {
+                    case "POST" -> streamable.post(request, response, callback, caller);
+                    case "GET" -> streamable.get(request, response, callback, caller);
+                    case "DELETE" -> streamable.delete(request, response, callback, caller);
+                    default -> notAllowed(response, callback, "GET, POST, DELETE, OPTIONS");
+                }
+            }
+            case LEGACY_SSE -> {
+                if (method.equals("GET")) {
+                    legacy.open(request, response, callback, caller);
+                } else {
+                    notAllowed(response, callback, "GET, OPTIONS");
+                }
+            }
+            case LEGACY_MESSAGE -> {
+                if (method.equals("POST")) {
+                    legacy.post(request, response, callback, caller);
+                } else {
+                    notAllowed(response, callback, "POST, OPTIONS");
+                }
+            }
+        }
     }
 
     private enum Route {

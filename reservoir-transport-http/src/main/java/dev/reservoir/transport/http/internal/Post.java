@@ -6,7 +6,6 @@ import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import java.io.IOException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -14,20 +13,75 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * A POST to the MCP endpoint, read and decoded: its frame, the headers that route it, and what
- * its client accepts.
- *
- * @param single the frame's request when it is one request, else null
- * @param version the {@code MCP-Protocol-Version} header, or null
+ * its client accepts. Once the engine has the frame, {@link #release()} lets its JSON go: a listen
+ * stream's request (ten thousand URIs, say) would otherwise stay in memory as long as the stream,
+ * held by the frames of the thread that serves it.
  */
-record Post(Decoded frame, JsonRpcRequest single, String sessionId, String version, boolean json, boolean sse) {
+final class Post {
 
     private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
+    private Decoded frame;
+    private JsonRpcRequest single;
+    private final RequestId id;
+    private final String sessionId;
+    private final String version;
+    private final boolean json;
+    private final boolean sse;
+
+    /**
+     * @param single the frame's request when it is one request, else null
+     * @param version the {@code MCP-Protocol-Version} header, or null
+     */
+    Post(Decoded frame, JsonRpcRequest single, String sessionId, String version, boolean json, boolean sse) {
+        this.frame = frame;
+        this.single = single;
+        this.id = single == null ? null : single.id();
+        this.sessionId = sessionId;
+        this.version = version;
+        this.json = json;
+        this.sse = sse;
+    }
+
+    Decoded frame() {
+        return frame;
+    }
+
+    /** The frame's request when it is one request, else null. */
+    JsonRpcRequest single() {
+        return single;
+    }
+
+    String sessionId() {
+        return sessionId;
+    }
+
+    /** The {@code MCP-Protocol-Version} header, or null. */
+    String version() {
+        return version;
+    }
+
+    /** Whether the client accepts a JSON answer. */
+    boolean json() {
+        return json;
+    }
+
+    /** Whether the client accepts an SSE answer. */
+    boolean sse() {
+        return sse;
+    }
+
+    /** Drops the frame (the engine has it); only the id and headers are left. */
+    void release() {
+        frame = null;
+        single = null;
+    }
 
     /**
      * Reads a POST: checks Accept (406) and Content-Type (415) and the size of the body (413).
      * Returns null when it answered the request itself.
      */
-    static Post read(Request request, Response response, Callback callback, int maxBytes) throws IOException {
+    static Post read(Request request, Response response, Callback callback, int maxBytes) {
         String accept = Exchange.header(request, HttpHeader.ACCEPT.asString());
         boolean json = Wire.accepts(accept, Wire.JSON);
         boolean sse = Wire.accepts(accept, Wire.EVENT_STREAM);
@@ -40,16 +94,8 @@ record Post(Decoded frame, JsonRpcRequest single, String sessionId, String versi
             Wire.fail(response, callback, 415, null, "Unsupported media type: send application/json");
             return null;
         }
-        byte[] body;
-        try {
-            body = Exchange.body(request, maxBytes);
-        } catch (Exchange.TooLarge e) {
-            Wire.fail(
-                    response,
-                    callback,
-                    413,
-                    null,
-                    "Request too large: the body is longer than this server's limit of " + maxBytes + " bytes");
+        byte[] body = Exchange.readBody(request, response, callback, maxBytes);
+        if (body == null) {
             return null;
         }
         Decoded frame = CODEC.decode(body);
@@ -64,7 +110,7 @@ record Post(Decoded frame, JsonRpcRequest single, String sessionId, String versi
 
     /** The id of the request, or null when the frame is not one request. */
     RequestId id() {
-        return single == null ? null : single.id();
+        return id;
     }
 
     boolean isInitialize() {

@@ -3,6 +3,7 @@ package dev.reservoir.transport.http.internal;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -24,6 +25,9 @@ final class Session {
 
     final String id;
     final String principal;
+    /** Whose budgets the session spends (see {@link ClientIdentity}). */
+    final String client;
+
     private final HttpSettings.Limits limits;
     private final EventStream notifications;
     private final ReentrantLock lock = new ReentrantLock();
@@ -35,11 +39,15 @@ final class Session {
 
     private volatile ServerConnection connection;
     private volatile long lastActive = System.nanoTime();
+    /** Whether the client sent anything after initialize; until then the session is half-open. */
+    private volatile boolean established;
+
     private volatile boolean closed;
 
-    Session(String id, String principal, HttpSettings.Limits limits) {
+    Session(String id, String principal, String client, HttpSettings.Limits limits) {
         this.id = id;
         this.principal = principal;
+        this.client = client;
         this.limits = limits;
         this.notifications = new EventStream(0, limits.replayEvents(), limits.replayBytes());
     }
@@ -133,9 +141,31 @@ final class Session {
         lastActive = System.nanoTime();
     }
 
-    /** Whether nothing happened on this session for the idle timeout. */
+    /** The client sent something after initialize (notifications/initialized, a request, a GET). */
+    void established() {
+        established = true;
+    }
+
+    boolean halfOpen() {
+        return !established;
+    }
+
+    /** Whether nothing is in flight on this session and no stream of it is open. */
+    boolean idleNow() {
+        return busy.get() == 0;
+    }
+
+    long lastActive() {
+        return lastActive;
+    }
+
+    /**
+     * Whether nothing happened on this session for the idle timeout, or, while its client has sent
+     * nothing since initialize, for the (short) half-open timeout.
+     */
     boolean expired(long now) {
-        return busy.get() == 0 && now - lastActive > limits.sessionIdleTimeout().toNanos();
+        Duration timeout = established ? limits.sessionIdleTimeout() : limits.halfOpenTimeout();
+        return busy.get() == 0 && now - lastActive > timeout.toNanos();
     }
 
     boolean closed() {

@@ -39,8 +39,10 @@ final class SsePump {
      * @param pollAfter how long to hold the connection before closing it for the client to
      *     reconnect, or null to hold it
      * @param retryMillis the {@code retry} value sent before a poll close, or null
+     * @param hangups what notices at once that a client closed its connection, or null to notice
+     *     only when a write fails
      */
-    record Options(Duration keepAlive, Duration pollAfter, Long retryMillis) {}
+    record Options(Duration keepAlive, Duration pollAfter, Long retryMillis, Hangups hangups) {}
 
     private SsePump() {}
 
@@ -61,6 +63,9 @@ final class SsePump {
             EventStream stream, EventStream.Reader reader, Response response, byte[] preamble, Options options) {
         boolean polls = options.pollAfter() != null;
         long deadline = polls ? System.nanoTime() + options.pollAfter().toNanos() : 0;
+        Hangups.Watch hangup = options.hangups() == null
+                ? Hangups.Watch.NONE
+                : options.hangups().watch(response.getRequest(), () -> stream.hangUp(reader));
         try {
             if (preamble != null) {
                 write(response, preamble);
@@ -108,6 +113,7 @@ final class SsePump {
             Thread.currentThread().interrupt();
             return Outcome.DISCONNECTED;
         } finally {
+            hangup.close();
             stream.detach(reader);
         }
     }

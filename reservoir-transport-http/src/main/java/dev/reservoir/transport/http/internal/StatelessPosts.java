@@ -4,6 +4,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.time.Duration;
@@ -40,15 +41,18 @@ final class StatelessPosts {
     private final HttpSettings settings;
     private final Sessions budget;
     private final SlowAnswers slow;
+    private final Hangups hangups;
 
-    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow) {
+    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow, Hangups hangups) {
         this.server = server;
         this.settings = settings;
         this.budget = budget;
         this.slow = slow;
+        this.hangups = hangups;
     }
 
-    void serve(Request request, Response response, Callback callback, Post post) throws InterruptedException {
+    void serve(Request request, Response response, Callback callback, Post post, Caller caller)
+            throws InterruptedException {
         Optional<JsonRpcError> mismatch = HeaderChecks.verify(
                 post.single(),
                 post.version(),
@@ -58,9 +62,14 @@ final class StatelessPosts {
             Wire.error(response, callback, 400, post.id(), mismatch.get());
             return;
         }
-        ServerConnection connection = server.connect(NO_NOTIFICATIONS);
+        ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
         PostExchange exchange = new PostExchange(
-                response, true, HeaderChecks.metaIncomplete(post.single()), post.json(), post.sse(), hooks());
+                response,
+                true,
+                HeaderChecks.metaIncomplete(post.single()),
+                post.json(),
+                post.sse(),
+                hooks(caller.client()));
         // Closing the response stream is the cancellation signal in this era. Jetty does not
         // watch a connection while its request is handled, so a client that leaves is noticed
         // when a write fails: an answer still pending after sseAfter becomes an SSE stream whose
@@ -70,10 +79,11 @@ final class StatelessPosts {
         Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
         try {
             connection.receive(post.frame(), exchange);
+            post.release();
             exchange.complete(
                     callback,
                     listen ? null : slow,
-                    new SsePump.Options(keepAlive, null, null),
+                    new SsePump.Options(keepAlive, null, null, hangups),
                     Exchange.aborter(request));
         } finally {
             connection.close();
@@ -84,17 +94,17 @@ final class StatelessPosts {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    private PostExchange.Hooks hooks() {
+    private PostExchange.Hooks hooks(String client) {
         return new PostExchange.Hooks() {
             @Override
             public EventStream openStream() {
                 // No event ids: streams of this era are not resumable.
-                return budget.openUnnumberedStream();
+                return budget.openUnnumberedStream(client);
             }
 
             @Override
             public void streamDone(EventStream stream) {
-                budget.releaseStream(null);
+                budget.releaseStream(client, null);
             }
         };
     }

@@ -10,7 +10,8 @@ import dev.reservoir.core.jsonrpc.JsonRpcMessage;
  * not be read (400). In the 2026-07-28 era the transport page gives 404 for an unknown method and
  * 400 for an unsupported version, a header mismatch, a missing client capability, and a request
  * whose {@code _meta} lacks what every request carries; other errors (a resource that does not
- * exist, a failed read) are answers like any other, with 200.
+ * exist, a failed read) are answers like any other, with 200. One of Reservoir's own is a refusal
+ * for load, and says so to intermediaries as well: a subscription budget spent is 429.
  */
 final class Statuses {
 
@@ -39,6 +40,7 @@ final class Statuses {
                     ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY,
                     ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION -> 400;
             case ErrorCodes.INVALID_PARAMS -> metaIncomplete ? 400 : 200;
+            case ErrorCodes.SUBSCRIPTION_LIMIT -> 429;
             default -> 200;
         };
     }

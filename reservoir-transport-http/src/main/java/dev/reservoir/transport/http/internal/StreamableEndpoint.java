@@ -7,6 +7,7 @@ import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.ServerConnection;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
@@ -29,31 +30,34 @@ final class StreamableEndpoint {
     private final Sessions sessions;
     private final StatelessPosts stateless;
     private final SlowAnswers slow;
+    private final Hangups hangups;
 
-    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow) {
+    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow, Hangups hangups) {
         this.server = server;
         this.settings = settings;
         this.sessions = sessions;
         this.slow = slow;
-        this.stateless = new StatelessPosts(server, settings, sessions, slow);
+        this.hangups = hangups;
+        this.stateless = new StatelessPosts(server, settings, sessions, slow, hangups);
     }
 
-    void post(Request request, Response response, Callback callback, String principal) throws Exception {
+    void post(Request request, Response response, Callback callback, Caller caller) throws Exception {
         Post post = Post.read(request, response, callback, settings.limits().maxRequestBytes());
         if (post == null) {
             return;
         }
         if (post.stateless()) {
             // 2026-07-28 has no sessions: an Mcp-Session-Id header is ignored.
-            stateless.serve(request, response, callback, post);
+            stateless.serve(request, response, callback, post, caller);
             return;
         }
+        String principal = caller.principal();
         if (post.version() != null && !supported(post.version())) {
             Wire.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
             return;
         }
         if (post.sessionId() == null) {
-            withoutSession(request, response, callback, post, principal);
+            withoutSession(request, response, callback, post, caller);
             return;
         }
         Session session = find(post.sessionId(), principal);
@@ -67,20 +71,22 @@ final class StreamableEndpoint {
             return;
         }
         session.busy();
+        session.established();
         try {
             PostExchange exchange = new PostExchange(
                     response, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
             session.connection().receive(post.frame(), exchange);
+            post.release();
             exchange.complete(callback, slow, options(post.version()), Exchange.aborter(request));
         } finally {
             session.idle();
         }
     }
 
-    private void withoutSession(Request request, Response response, Callback callback, Post post, String principal)
+    private void withoutSession(Request request, Response response, Callback callback, Post post, Caller caller)
             throws InterruptedException {
         if (post.isInitialize()) {
-            initialize(request, response, callback, post, principal);
+            initialize(request, response, callback, post, caller);
         } else if (post.single() == null && post.frame() instanceof Decoded.Single && post.statelessHeader()) {
             // A 2026-07-28 client's notification or response: nothing in that era answers one.
             Wire.empty(response, callback, 202);
@@ -102,7 +108,7 @@ final class StreamableEndpoint {
         }
     }
 
-    void get(Request request, Response response, Callback callback, String principal) throws Exception {
+    void get(Request request, Response response, Callback callback, Caller caller) throws Exception {
         if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
             Wire.fail(
                     response,
@@ -112,10 +118,11 @@ final class StreamableEndpoint {
                     "Not acceptable: a GET opens an SSE stream; accept text/event-stream");
             return;
         }
-        Session session = session(request, response, callback, principal);
+        Session session = session(request, response, callback, caller.principal());
         if (session == null) {
             return;
         }
+        session.established();
         String version = Exchange.header(request, Wire.PROTOCOL_VERSION);
         if (version != null && !supported(version)) {
             Wire.error(response, callback, 400, null, unsupportedVersion(version));
@@ -132,13 +139,13 @@ final class StreamableEndpoint {
                     "Bad request: Last-Event-ID '" + lastEventId + "' names no stream this session still has");
             return;
         }
-        if (!sessions.acquireStream(session)) {
+        if (!sessions.acquireStream(session.client, session)) {
             Wire.fail(
                     response,
                     callback,
                     429,
                     null,
-                    "Too many requests: the session or server has its most SSE"
+                    "Too many requests: the session, the client or the server has its most SSE"
                             + " streams open; close one or retry later");
             return;
         }
@@ -147,7 +154,7 @@ final class StreamableEndpoint {
             pump(request, response, callback, stream, lastEventId, version);
         } finally {
             session.idle();
-            sessions.releaseStream(session);
+            sessions.releaseStream(session.client, session);
         }
     }
 
@@ -173,8 +180,8 @@ final class StreamableEndpoint {
         }
     }
 
-    void delete(Request request, Response response, Callback callback, String principal) {
-        Session session = session(request, response, callback, principal);
+    void delete(Request request, Response response, Callback callback, Caller caller) {
+        Session session = session(request, response, callback, caller.principal());
         if (session == null) {
             return;
         }
@@ -199,14 +206,23 @@ final class StreamableEndpoint {
         return session;
     }
 
-    private void initialize(Request request, Response response, Callback callback, Post post, String principal)
+    private void initialize(Request request, Response response, Callback callback, Post post, Caller caller)
             throws InterruptedException {
-        if (sessions.full()) {
-            Wire.fail(response, callback, 503, null, "Service unavailable: the server has its most sessions open");
+        Sessions.Refusal full = sessions.makeRoom(caller.client());
+        if (full != null) {
+            Wire.fail(
+                    response,
+                    callback,
+                    full == Sessions.Refusal.CLIENT_FULL ? 429 : 503,
+                    post.id(),
+                    full == Sessions.Refusal.CLIENT_FULL
+                            ? "Too many requests: this client has its most sessions open, all busy; end one (DELETE)"
+                            : "Service unavailable: the server has its most sessions open, all busy; retry later");
             return;
         }
-        Session session = sessions.create(principal);
-        ServerConnection connection = server.connect(session.notificationSink());
+        Session session = sessions.create(caller.principal(), caller.client());
+        ServerConnection connection =
+                server.connect(session.notificationSink(), ConnectionInfo.http(session.id, caller.client()));
         session.connected(connection);
         AtomicBoolean registered = new AtomicBoolean();
         PostExchange.Hooks hooks = new PostExchange.Hooks() {
@@ -221,20 +237,24 @@ final class StreamableEndpoint {
 
             @Override
             public EventStream openStream() {
-                return sessions.openUnnumberedStream();
+                return sessions.openUnnumberedStream(caller.client());
             }
 
             @Override
             public void streamDone(EventStream stream) {
-                sessions.releaseStream(null);
+                sessions.releaseStream(caller.client(), null);
             }
         };
         session.busy();
         try {
             PostExchange exchange = new PostExchange(response, false, false, post.json(), post.sse(), hooks);
             connection.receive(post.frame(), exchange);
+            post.release();
             exchange.complete(
-                    callback, null, new SsePump.Options(settings.keepAlive(), null, null), Exchange.aborter(request));
+                    callback,
+                    null,
+                    new SsePump.Options(settings.keepAlive(), null, null, hangups),
+                    Exchange.aborter(request));
         } finally {
             session.idle();
             if (!registered.get()) {
@@ -248,12 +268,12 @@ final class StreamableEndpoint {
         return new PostExchange.Hooks() {
             @Override
             public EventStream openStream() {
-                return sessions.acquireStream(session) ? session.newPostStream() : null;
+                return sessions.acquireStream(session.client, session) ? session.newPostStream() : null;
             }
 
             @Override
             public void streamDone(EventStream stream) {
-                sessions.releaseStream(session);
+                sessions.releaseStream(session.client, session);
             }
 
             @Override
@@ -279,8 +299,8 @@ final class StreamableEndpoint {
 
     private SsePump.Options options(String version) {
         return modern(version)
-                ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis())
-                : new SsePump.Options(settings.keepAlive(), null, null);
+                ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis(), hangups)
+                : new SsePump.Options(settings.keepAlive(), null, null, hangups);
     }
 
     private long retryMillis() {

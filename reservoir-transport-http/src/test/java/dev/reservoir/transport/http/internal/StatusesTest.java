@@ -47,4 +47,10 @@ class StatusesTest {
                 .isEqualTo(200);
         assertThat(Statuses.of(error(ID, -32603), true, false)).isEqualTo(200);
     }
+
+    @Test
+    void aSpentSubscriptionBudgetIs429InThe2026EraAnd200InSessions() {
+        assertThat(Statuses.of(error(ID, -31002), true, false)).isEqualTo(429);
+        assertThat(Statuses.of(error(ID, -31002), false, false)).isEqualTo(200);
+    }
 }

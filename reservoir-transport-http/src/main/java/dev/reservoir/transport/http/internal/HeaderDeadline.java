@@ -1,0 +1,89 @@
+package dev.reservoir.transport.http.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jetty.http.HttpParser;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.server.internal.HttpConnection;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A deadline for the head of every request: a connection whose request line and headers have not
+ * all arrived {@code timeout} after they began (or, on a new connection, after it opened) gets 408
+ * and is closed. The idle timeout alone does not stop a client that sends one byte every few
+ * seconds and so holds a connection, and a thread's worth of parser state, for ever. Jetty has no
+ * such deadline of its own; this watches open connections and {@link #sweep}s them now and then.
+ * Thread-safe.
+ */
+public final class HeaderDeadline implements Connection.Listener {
+
+    private static final Logger log = LoggerFactory.getLogger(HeaderDeadline.class);
+
+    private final long timeoutNanos;
+    /** Open HTTP connections, with when they opened. */
+    private final Map<HttpConnection, Long> open = new ConcurrentHashMap<>();
+
+    private final byte[] answer;
+
+    public HeaderDeadline(Duration timeout) {
+        this.timeoutNanos = timeout.toNanos();
+        byte[] body = JsonErrorHandler.body(408, null);
+        String head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: " + Wire.JSON + "\r\nContent-Length: "
+                + body.length + "\r\nConnection: close\r\n\r\n";
+        byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
+        this.answer = new byte[headBytes.length + body.length];
+        System.arraycopy(headBytes, 0, answer, 0, headBytes.length);
+        System.arraycopy(body, 0, answer, headBytes.length, body.length);
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+        if (connection instanceof HttpConnection http) {
+            open.put(http, System.nanoTime());
+        }
+    }
+
+    @Override
+    public void onClosed(Connection connection) {
+        if (connection instanceof HttpConnection http) {
+            open.remove(http);
+        }
+    }
+
+    /** How often {@link #sweep} should run: a tenth of the timeout, within 100 ms and 1 s. */
+    public Duration sweepInterval() {
+        return Duration.ofNanos(Math.clamp(timeoutNanos / 10, 100_000_000L, 1_000_000_000L));
+    }
+
+    /**
+     * Answers 408 on each connection whose request head is overdue. Reads the parser's state from
+     * another thread, so it may be a moment late: a deadline, not a stopwatch.
+     */
+    public void sweep() {
+        long now = System.nanoTime();
+        open.forEach((connection, openedAt) -> {
+            HttpParser parser = connection.getParser();
+            boolean midHead = parser.inHeaderState() && !parser.isStart();
+            boolean neverSpoke = parser.isStart() && connection.getMessagesIn() == 0 && connection.getBytesIn() == 0;
+            long since = midHead ? parser.getBeginNanoTime() : openedAt;
+            if ((midHead || neverSpoke) && now - since > timeoutNanos) {
+                expire(connection);
+            }
+        });
+    }
+
+    private void expire(HttpConnection connection) {
+        if (open.remove(connection) == null) {
+            return;
+        }
+        log.debug("A request head took longer than {} ms; answering 408", timeoutNanos / 1_000_000);
+        EndPoint endPoint = connection.getEndPoint();
+        endPoint.write(Callback.from(endPoint::close, failure -> endPoint.close()), ByteBuffer.wrap(answer));
+    }
+}

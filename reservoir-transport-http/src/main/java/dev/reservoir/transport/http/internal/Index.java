@@ -1,0 +1,56 @@
+package dev.reservoir.transport.http.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.server.McpServer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * What a path other than the MCP endpoints answers: at {@code /}, a small JSON document that names
+ * the endpoints (someone who opens the server's address in a browser, or points a client at it,
+ * learns where to go); anywhere else, 404 with a JSON-RPC error that names them too. It says
+ * nothing a client could not learn by trying, so it needs no token.
+ */
+final class Index {
+
+    private final byte[] body;
+    private final String hint;
+
+    Index(McpServer server, HttpSettings settings) {
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        doc.put("name", server.serverInfo().name())
+                .put("version", server.serverInfo().version());
+        doc.put(
+                "about",
+                "An MCP server (Model Context Protocol). Point an MCP client at the Streamable HTTP endpoint.");
+        ObjectNode endpoints = doc.putObject("endpoints");
+        endpoints.put("streamableHttp", settings.endpoint());
+        if (settings.legacySsePath() != null) {
+            endpoints.put("sse", settings.legacySsePath());
+        }
+        this.body = (doc.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8);
+        this.hint = "the MCP endpoint is " + settings.endpoint()
+                + (settings.legacySsePath() == null ? "" : " (2024-11-05 HTTP+SSE: " + settings.legacySsePath() + ")");
+    }
+
+    void answer(Request request, Response response, Callback callback) {
+        String path = Request.getPathInContext(request);
+        String method = request.getMethod();
+        if (!path.equals("/")) {
+            Wire.fail(response, callback, 404, null, "Not found: nothing is served at " + path + "; " + hint);
+        } else if (!method.equals("GET") && !method.equals("HEAD")) {
+            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
+            Wire.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET; " + hint);
+        } else {
+            response.setStatus(200);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+            response.write(true, method.equals("HEAD") ? null : ByteBuffer.wrap(body), callback);
+        }
+    }
+}

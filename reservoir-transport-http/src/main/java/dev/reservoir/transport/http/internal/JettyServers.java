@@ -1,0 +1,64 @@
+package dev.reservoir.transport.http.internal;
+
+import java.util.concurrent.Executors;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Configures the embedded Jetty: virtual threads for requests, one connector (HTTPS when a
+ * keystore is given), request heads up to the configured size, a cap on open connections,
+ * the {@link HeaderDeadline}, and JSON-RPC bodies for the errors Jetty answers itself.
+ */
+public final class JettyServers {
+
+    /** How long idle connections may stay once the connection cap is reached (instead of the usual idle timeout). */
+    private static final long IDLE_AT_CAPACITY_MILLIS = 5_000;
+
+    private JettyServers() {}
+
+    /** A server, not started, with its one connector. */
+    public static Server create(HttpSettings settings, HeaderDeadline deadline) {
+        QueuedThreadPool pool = new QueuedThreadPool(16, 2);
+        pool.setName("reservoir-http");
+        pool.setVirtualThreadsExecutor(Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("http-", 0).factory()));
+        Server jetty = new Server(pool);
+        HttpConfiguration config = new HttpConfiguration();
+        config.setSendServerVersion(false);
+        config.setSendXPoweredBy(false);
+        config.setRequestHeaderSize(settings.limits().maxRequestHeaderBytes());
+        HttpConnectionFactory http = new HttpConnectionFactory(config);
+        ServerConnector connector;
+        if (settings.keystore() != null) {
+            SslContextFactory.Server tls = new SslContextFactory.Server();
+            tls.setKeyStorePath(settings.keystore().toString());
+            tls.setKeyStorePassword(new String(settings.keystorePassword()));
+            tls.setKeyStoreType(settings.keystoreType());
+            SecureRequestCustomizer secure = new SecureRequestCustomizer();
+            // Clients reach a local server by "localhost" or an address the certificate may not name.
+            secure.setSniHostCheck(false);
+            config.addCustomizer(secure);
+            connector = new ServerConnector(jetty, 1, 1, new SslConnectionFactory(tls, http.getProtocol()), http);
+        } else {
+            connector = new ServerConnector(jetty, 1, 1, http);
+        }
+        connector.setHost(settings.host());
+        connector.setPort(settings.port());
+        connector.setIdleTimeout(settings.limits().connectionIdleTimeout().toMillis());
+        connector.addEventListener(deadline);
+        jetty.addConnector(connector);
+        NetworkConnectionLimit cap =
+                new NetworkConnectionLimit(settings.limits().maxConnections(), connector);
+        cap.setEndPointIdleTimeout(IDLE_AT_CAPACITY_MILLIS);
+        jetty.addBean(cap);
+        jetty.setErrorHandler(new JsonErrorHandler());
+        return jetty;
+    }
+}
