@@ -34,7 +34,7 @@ final class MessageCap {
             return message; // errors are short; notifications are not answers
         }
         long size = measure(result, limit, false);
-        return size >= 0 ? message : refusal(result, limit);
+        return size >= 0 ? message : refused(result, limit);
     }
 
     /**
@@ -48,7 +48,7 @@ final class MessageCap {
             long size = measure(message, left, true);
             JsonRpcMessage kept = message;
             if (size < 0) {
-                kept = message instanceof JsonRpcResult result ? refusal(result, left) : message;
+                kept = message instanceof JsonRpcResult result ? refused(result, left) : message;
                 size = Math.max(0, measure(kept, Long.MAX_VALUE, true));
             }
             left -= size;
@@ -76,6 +76,15 @@ final class MessageCap {
             Thread.currentThread().interrupt();
             return 0;
         }
+    }
+
+    /** The refusal of an answer, whose read then releases what it held (it will never be written). */
+    private JsonRpcErrorResponse refused(JsonRpcResult result, long room) {
+        JsonRpcErrorResponse refusal = refusal(result, room);
+        if (result.result() instanceof ReadAnswer answer) {
+            answer.release();
+        }
+        return refusal;
     }
 
     private JsonRpcErrorResponse refusal(JsonRpcResult result, long room) {
