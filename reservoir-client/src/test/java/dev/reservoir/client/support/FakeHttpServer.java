@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /** An HTTP server answering from a script (JDK's com.sun.net.httpserver), recording every request. */
@@ -86,8 +85,9 @@ public final class FakeHttpServer implements AutoCloseable {
     }
 
     public Seen await(Predicate<Seen> which, Duration timeout) {
-        List<Seen> all = Eventually.await("such a request; the requests", timeout, this::seen,
-                requests -> requests.stream().anyMatch(which));
+        List<Seen> all =
+                Eventually.await("such a request; the requests", timeout, this::seen, requests -> requests.stream()
+                        .anyMatch(which));
         return all.stream().filter(which).findFirst().orElseThrow();
     }
 

@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
@@ -98,8 +97,9 @@ public final class ScriptedServer implements AutoCloseable {
 
     /** Waits for a message the client sends; fails when none comes in time. */
     public JsonNode await(Predicate<JsonNode> which, Duration timeout) {
-        List<JsonNode> all = Eventually.await("the client to send such a message; it sent", timeout,
-                this::received, messages -> messages.stream().anyMatch(which));
+        List<JsonNode> all = Eventually.await(
+                "the client to send such a message; it sent", timeout, this::received, messages -> messages.stream()
+                        .anyMatch(which));
         return all.stream().filter(which).findFirst().orElseThrow();
     }
 

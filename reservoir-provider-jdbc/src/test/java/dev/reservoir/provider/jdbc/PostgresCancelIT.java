@@ -82,7 +82,9 @@ class PostgresCancelIT {
     /** Waits until the probe statement is (or is no longer) running on the server. */
     private void awaitRunning(boolean running) throws Exception {
         // Polling pg_stat_activity: the server's state is only seen by asking.
-        Eventually.await("the statement " + (running ? "to run" : "to stop") + " on the server", Duration.ofSeconds(15),
+        Eventually.await(
+                "the statement " + (running ? "to run" : "to stop") + " on the server",
+                Duration.ofSeconds(15),
                 () -> probeRunning() == running);
     }
 
