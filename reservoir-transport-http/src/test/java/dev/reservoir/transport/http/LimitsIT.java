@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.testkit.Eventually;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -105,16 +105,6 @@ class LimitsIT {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    private static void await(String what, BooleanSupplier condition, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + within + ": " + what);
-            }
-            Thread.sleep(20);
-        }
-    }
-
     @Test
     void aListenStreamWhoseClientLeftFreesItsPlaceAtOnce() throws Exception {
         // Keep-alives every 15 s (the default): before, the place came back at the second one, ~30 s later.
@@ -125,7 +115,7 @@ class LimitsIT {
             assertThat(refused.status).isEqualTo(429);
         }
         first.close();
-        await("the stream's place is free", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+        Eventually.await("the stream's place is free", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 0);
         try (RawHttp again = listen(3, List.of(WATCHED), null)) {
             assertThat(again.status).isEqualTo(200);
         }
@@ -138,9 +128,9 @@ class LimitsIT {
         c.initialize(ProtocolRevision.V2025_11_25);
         RawHttp stream = sessionStream(c);
         assertThat(stream.status).isEqualTo(200);
-        await("the stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
+        Eventually.await("the stream is open", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 1);
         stream.close();
-        await("the stream's place is free", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+        Eventually.await("the stream's place is free", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 0);
         assertThat(fixture.running.openSessions())
                 .as("the session itself stays")
                 .isEqualTo(1);
@@ -156,12 +146,13 @@ class LimitsIT {
         assertThat(connection.body())
                 .as("polling ends the first stream cleanly")
                 .contains("retry:");
-        await("the first stream is over", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+        Eventually.await("the first stream is over", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 0);
         connection.send("GET /mcp HTTP/1.1", streamHeaders(c), null).readHead();
         assertThat(connection.status).as("the same connection, a second stream").isEqualTo(200);
-        await("the second stream is open", () -> fixture.running.openStreams() == 1, Duration.ofSeconds(5));
+        Eventually.await("the second stream is open", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 1);
         connection.close();
-        await("the second stream's place is free", () -> fixture.running.openStreams() == 0, Duration.ofSeconds(5));
+        Eventually.await(
+                "the second stream's place is free", Duration.ofSeconds(5), () -> fixture.running.openStreams() == 0);
     }
 
     @Test
@@ -235,7 +226,8 @@ class LimitsIT {
                 + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
         assertThat(halfOpen.postWith(initialize, Map.of(), false).status()).isEqualTo(200);
         assertThat(fixture.running.openSessions()).isEqualTo(2);
-        await("the half-open session ended", () -> fixture.running.openSessions() == 1, Duration.ofSeconds(5));
+        Eventually.await(
+                "the half-open session ended", Duration.ofSeconds(5), () -> fixture.running.openSessions() == 1);
         assertThat(established.call("ping", null).path("result").isObject())
                 .as("the session that sent notifications/initialized lives on")
                 .isTrue();
