@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,8 @@ final class ConfigCheck {
             "followSymlinks", Kind.BOOLEAN,
             "maxReadSize", Kind.SIZE,
             "stdio", Kind.BOOLEAN,
+            "tools", Kind.BOOLEAN,
+            "skills", Kind.TEXT,
             "http", Kind.SECTION);
     private static final Map<String, Kind> HTTP = ordered(
             "listen", Kind.TEXT,
@@ -54,9 +57,11 @@ final class ConfigCheck {
 
     private final Map<String, Integer> lines;
     private final List<String> problems = new ArrayList<>();
+    private final java.util.Set<String> providerSections;
 
-    private ConfigCheck(Map<String, Integer> lines) {
+    private ConfigCheck(Map<String, Integer> lines, java.util.Set<String> providerSections) {
         this.lines = lines;
+        this.providerSections = providerSections;
     }
 
     /**
@@ -65,15 +70,18 @@ final class ConfigCheck {
      * @throws IllegalArgumentException naming the file, and each problem with its line
      */
     static JsonNode read(ObjectMapper yaml, String text, String file) throws IOException {
-        Map<String, Integer> lines = new HashMap<>();
-        try (JsonParser p = yaml.getFactory().createParser(text)) {
-            lines(p, lines);
-        }
+        return read(yaml, text, file, java.util.Set.of());
+    }
+
+    /** The same, leaving the top-level {@code providerSections} to the provider kinds that read them. */
+    static JsonNode read(ObjectMapper yaml, String text, String file, java.util.Set<String> providerSections)
+            throws IOException {
+        Map<String, Integer> lines = lines(yaml, text);
         JsonNode tree = yaml.readTree(text);
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
             return null;
         }
-        ConfigCheck check = new ConfigCheck(lines);
+        ConfigCheck check = new ConfigCheck(lines, providerSections);
         if (!tree.isObject()) {
             check.problems.add("line 1: the file must hold settings (name: value), not a " + tree.getNodeType());
         } else {
@@ -87,6 +95,15 @@ final class ConfigCheck {
                     + " mistakes:\n  " + String.join("\n  ", check.problems));
         }
         return tree;
+    }
+
+    /** The line of every key of a YAML document, by JSON pointer ("/http/listen", "/repositories/0/path"). */
+    static Map<String, Integer> lines(ObjectMapper yaml, String text) throws IOException {
+        Map<String, Integer> lines = new HashMap<>();
+        try (JsonParser p = yaml.getFactory().createParser(text)) {
+            lines(p, lines);
+        }
+        return lines;
     }
 
     /** The line of every key, by JSON pointer ("/http/listen"): where the key itself is written. */
@@ -104,6 +121,10 @@ final class ConfigCheck {
         Map<String, Kind> known = SECTIONS.get(at);
         node.fieldNames().forEachRemaining(key -> {
             String pointer = at + "/" + key;
+            if (at.isEmpty() && providerSections.contains(key)) {
+                entries(pointer, key, node.get(key)); // each entry's settings are checked by its kind
+                return;
+            }
             Kind kind = known.get(key);
             if (kind == null) {
                 String near = nearest(key, known.keySet());
@@ -116,6 +137,18 @@ final class ConfigCheck {
             }
             value(pointer, key, kind, node.get(key));
         });
+    }
+
+    /** A provider kind's section: a list of entries, each its settings ({@code - {path: ./repo}}), or one entry. */
+    private void entries(String pointer, String key, JsonNode value) {
+        boolean entries = value.isNull() || value.isArray() || value.isObject();
+        for (JsonNode entry : value.isArray() ? value : MissingNode.getInstance()) {
+            entries &= entry.isObject();
+        }
+        if (!entries) {
+            problems.add(line(pointer) + key + " must be a list of entries, each with its settings, as"
+                    + " \"- {name: value}\" on the lines below it");
+        }
     }
 
     private void value(String pointer, String key, Kind kind, JsonNode value) {

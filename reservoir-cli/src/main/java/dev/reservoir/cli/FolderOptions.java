@@ -1,8 +1,7 @@
 package dev.reservoir.cli;
 
-import dev.reservoir.provider.fs.FileSystemProvider;
-import dev.reservoir.provider.fs.FileSystemProviderBuilder;
-import java.nio.file.Path;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -42,22 +41,18 @@ final class FolderOptions {
             converter = ByteSizeConverter.class)
     Long maxReadSize;
 
-    /** The provider for these folders; IllegalArgumentException says what is wrong with a folder. */
-    FileSystemProvider provider(List<Path> folders, ServeConfig config) {
-        FileSystemProviderBuilder builder = FileSystemProvider.builder().roots(folders);
+    /** The settings of the folder kind: these options, else the config file's, else the defaults. */
+    ObjectNode settings(ServeConfig config) {
+        ObjectNode settings = JsonNodeFactory.instance.objectNode();
         List<String> exclude = !excludes.isEmpty() ? excludes : config.exclude();
         if (exclude != null) {
-            builder.excludes(exclude);
+            exclude.forEach(settings.putArray("exclude")::add);
         }
-        builder.showHidden(first(hidden, config.hidden(), false));
-        builder.gitignore(first(gitignore, config.gitignore(), true));
-        builder.followSymlinks(first(followSymlinks, config.followSymlinks(), true));
-        if (maxReadSize != null) {
-            builder.maxReadBytes(maxReadSize);
-        } else if (config.maxReadSize() != null) {
-            builder.maxReadBytes(ByteSizeConverter.parse(config.maxReadSize()));
-        }
-        return builder.build();
+        settings.put("hidden", first(hidden, config.hidden(), false));
+        settings.put("gitignore", first(gitignore, config.gitignore(), true));
+        settings.put("followSymlinks", first(followSymlinks, config.followSymlinks(), true));
+        settings.put("maxReadBytes", maxReadBytes(config));
+        return settings;
     }
 
     /** The largest read allowed, for the server's own limit. */

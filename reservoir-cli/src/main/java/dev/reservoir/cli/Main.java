@@ -61,6 +61,9 @@ public final class Main {
 
     /** The command tree, on this terminal. */
     static CommandLine commandLine(Terminal terminal) {
-        return Usage.configure(new CommandLine(new ReservoirCommand(terminal)));
+        CommandLine tree = Usage.configure(new CommandLine(new ReservoirCommand(terminal)));
+        // config passes serve's options on: they are its arguments, not options of its own.
+        tree.getSubcommands().get("config").setUnmatchedOptionsArePositionalParams(true);
+        return tree;
     }
 }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
         description = "MCP resources: serve folders and data to MCP clients, and explore any MCP server's resources.",
         subcommands = {
             SetupCommand.class,
+            ConfigCommand.class,
             ServeCommand.class,
             LsCommand.class,
             ReadCommand.class,
@@ -24,6 +25,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./reservoir setup ~/notes                         # build once, print a client's config",
+            "  ./reservoir config vscode --install ~/notes       # add it to a client's configuration",
             "  ./reservoir serve ~/notes                         # serve a folder over stdio",
             "  ./reservoir ls stdio:\"./reservoir serve ~/notes\"  # list what it serves",
             "  ./reservoir info http://127.0.0.1:8080/mcp        # describe any MCP server",

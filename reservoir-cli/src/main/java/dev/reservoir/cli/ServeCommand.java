@@ -2,10 +2,14 @@ package dev.reservoir.cli;
 
 import dev.reservoir.demo.BenchData;
 import dev.reservoir.demo.DemoServer;
-import dev.reservoir.provider.fs.FileSystemProvider;
+import dev.reservoir.provider.fs.SkillsFolder;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
+import dev.reservoir.server.spi.FactoryContext;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.stdio.StdioTransport;
 import java.io.IOException;
@@ -24,32 +28,41 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code reservoir serve}: folders (or the demo set) as MCP resources, over stdio or HTTP. */
+/** {@code reservoir serve}: folders, repositories, databases (or the demo set) as MCP resources, over stdio or HTTP. */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
-            "when files change. Over stdio by default (one client, the process that started this one), or",
-            "over HTTP with --http (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05",
-            "HTTP+SSE transport at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only",
-            "to localhost Host and Origin headers. Hidden files and what .gitignore ignores are not shown."
+            "Serve folders as MCP resources, over stdio or HTTP.",
+            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
+                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
+                    + " by default (one client, the process that started this one), or over HTTP with --http"
+                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
+                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to the Host"
+                    + " names it is known by and to pages of its own origin; --allow-host and --allow-origin add"
+                    + " others. An address other machines can reach needs a token. Git repositories and databases"
+                    + " are served from their SPECs too (the kinds found are listed below)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio), or the server was stopped",
+            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
-            "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)"
+            "2:bad options, a spec no kind accepts, a missing folder or an unreadable config file",
+            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
+            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Folders to serve (default: the current folder).")
-    List<Path> folders = new ArrayList<>();
+    @Parameters(
+            paramLabel = "SPEC",
+            arity = "0..*",
+            description = "What to serve: folders, git:PATH[#NAME] repositories, databases (./app.db, jdbc:..., "
+                    + "postgresql://...); the kinds found are listed below (default: the current folder).")
+    List<String> specs = new ArrayList<>();
 
     @Option(
             names = "--config",
@@ -63,7 +76,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
 
     @Option(
@@ -81,6 +94,40 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
 
+    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
+    boolean console;
+
+    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
+    int consolePort;
+
+    /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
+    @Option(
+            names = "--verbose",
+            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
+    boolean verbose;
+
+    @Option(
+            names = "--max-message-size",
+            paramLabel = "SIZE",
+            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
+            converter = ByteSizeConverter.class)
+    Long maxMessageSize;
+
+    @Option(
+            names = "--tools",
+            description = "Also serve the resources as tools (list_resources, read_resource, search_resources),"
+                    + " for MCP hosts that use tools only (config key: tools).")
+    Boolean tools;
+
+    @Option(
+            names = "--skills",
+            paramLabel = "DIR",
+            description =
+                    "Also serve the agent skills in DIR (subfolders with a SKILL.md) as the Skills extension"
+                            + " (SEP-2640) defines: skill:// resources, skills/list, resources/directory/read (config key: skills).")
+    Path skillsDir;
+
     @Mixin
     HttpOptions httpOptions;
 
@@ -91,11 +138,14 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         ServeConfig config;
+        ServeConfig.Loaded loaded;
         HttpTransport http;
+        ProviderKinds kinds = ProviderKinds.found();
         try {
-            config = configFile == null ? ServeConfig.NONE : ServeConfig.read(configFile);
+            loaded = configFile == null ? ServeConfig.Loaded.NONE : ServeConfig.read(configFile, kinds.sections());
+            config = loaded.config();
             http = httpOptions.build(config.http(), configFile);
-            if (demo && (!folders.isEmpty() || benchTexts != null)) {
+            if (demo && (!specs.isEmpty() || benchTexts != null)) {
                 throw new IllegalArgumentException("--demo serves the demo set; leave out the folders");
             }
         } catch (IllegalArgumentException | IOException | picocli.CommandLine.TypeConversionException e) {
@@ -104,6 +154,13 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        if (maxMessageSize != null) {
+            try {
+                builder.maxMessageBytes(maxMessageSize);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -113,20 +170,36 @@ final class ServeCommand implements Callable<Integer> {
         } else if (benchTexts != null) {
             new BenchData(benchTexts).configure(builder);
             what = "the benchmark dataset (" + benchTexts + " texts)";
+        } else if (specs.isEmpty()
+                && (config.paths() == null || config.paths().isEmpty())
+                && (skillsDir != null || config.skills() != null)) {
+            what = "no folder";
         } else {
-            List<Path> roots = roots(config);
             try {
-                FileSystemProvider provider = folderOptions.provider(roots, config);
-                builder.provider(provider)
-                        .readOptions(new ReadOptions(50, 1 << 20, folderOptions.maxReadBytes(config)));
-                what = String.join(
-                        ", ", provider.rootUris().stream().map(Object::toString).toList());
+                what = providers(kinds, config, loaded, builder);
             } catch (IllegalArgumentException | picocli.CommandLine.TypeConversionException e) {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build()) {
+        builder.toolsBridge(tools != null ? tools : Boolean.TRUE.equals(config.tools()));
+        Path skills = skillsDir != null
+                ? ServeConfig.home(skillsDir.toString())
+                : config.skills() != null ? ServeConfig.resolve(configFile, config.skills()) : null;
+        if (skills != null) {
+            try {
+                SkillsFolder folder = SkillsFolder.create(skills);
+                builder.provider(folder).skills(folder, true);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+            String skillsWhat = "the skills in " + skills.toAbsolutePath().normalize();
+            what = what.equals("no folder") ? skillsWhat : what + " and " + skillsWhat;
+        }
+        try (McpServer server = builder.build();
+                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
             return serve(server, http, config, what, err);
+        } catch (BindException e) {
+            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
@@ -134,26 +207,63 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    private List<Path> roots(ServeConfig config) {
-        if (!folders.isEmpty()) {
-            return folders;
+    /** Adds the providers of the specs and the file's sections to the server; says what they serve. */
+    private String providers(
+            ProviderKinds kinds, ServeConfig config, ServeConfig.Loaded loaded, McpServerBuilder builder) {
+        long maxReadBytes = folderOptions.maxReadBytes(config);
+        FactoryContext context = new FactoryContext(
+                null,
+                configFile == null
+                        ? Path.of("").toAbsolutePath()
+                        : configFile.toAbsolutePath().getParent(),
+                System.getenv(),
+                Duration.ofSeconds(30),
+                maxReadBytes);
+        List<ResourceProvider> providers =
+                kinds.create(specs(config, loaded), loaded, folderOptions.settings(config), context);
+        providers.forEach(builder::provider);
+        builder.readOptions(new ReadOptions(50, 1 << 20, maxReadBytes));
+        return String.join(", ", providers.stream().map(ServeCommand::describe).toList());
+    }
+
+    /** The specs to serve: the command line's, else the file's paths (relative to it), else "." unless the file names sources. */
+    private List<String> specs(ServeConfig config, ServeConfig.Loaded loaded) {
+        if (!specs.isEmpty()) {
+            return specs.stream().map(s -> ServeConfig.spec(s, null)).toList(); // ~ as a shell would
         }
         if (config.paths() != null && !config.paths().isEmpty()) {
-            return config.paths().stream()
-                    .map(p -> ServeConfig.resolve(configFile, p))
-                    .toList();
+            Path folder = configFile.toAbsolutePath().getParent();
+            return config.paths().stream().map(s -> ServeConfig.spec(s, folder)).toList();
         }
-        return List.of(Path.of("."));
+        return loaded.sections().isEmpty() ? List.of(".") : List.of();
+    }
+
+    /** What a provider serves, for the start-up line: its declared prefixes. */
+    private static String describe(ResourceProvider provider) {
+        return switch (provider.space()) {
+            case UriSpace.Prefixes p ->
+                String.join(
+                        ", ", p.prefixes().stream().map(ServeCommand::prefix).toList());
+            case UriSpace.Holds h -> provider.toString();
+        };
+    }
+
+    private static String prefix(UriPrefix prefix) {
+        String text = prefix.toString();
+        return prefix.scheme().equals("file") && text.endsWith("/") && text.length() > "file:///".length()
+                ? text.substring(0, text.length() - 1)
+                : text;
     }
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
+        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {
                 running = http.start(server);
             } catch (BindException e) {
-                return fail(err, e.getMessage(), 3);
+                return fail(err, e.getMessage(), 3); // the transport names the address and why
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }

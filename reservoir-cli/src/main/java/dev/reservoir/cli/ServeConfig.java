@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The settings of {@code reservoir serve --config FILE}: the same as the command-line options, in
@@ -24,7 +27,13 @@ import java.util.List;
  * gitignore: true
  * followSymlinks: true
  * maxReadSize: 64MiB
+ * repositories:           # git repositories (the git kind)
+ *   - {path: ./repo, name: app}
+ * databases:              # databases (the database kind)
+ *   - {url: ./app.db}
  * stdio: false            # with http: serve stdio as well
+ * tools: true             # also serve the resources as tools (list_resources, read_resource, search_resources)
+ * skills: ./skills        # serve a folder of agent skills (the Skills extension, SEP-2640)
  * http:
  *   listen: 127.0.0.1:8080
  *   allowHosts: [docs.example.com]
@@ -44,7 +53,9 @@ record ServeConfig(
         Boolean followSymlinks,
         String maxReadSize,
         Boolean stdio,
-        Http http) {
+        Http http,
+        Boolean tools,
+        String skills) {
 
     /** The {@code http:} section. */
     record Http(
@@ -60,17 +71,56 @@ record ServeConfig(
     /** The {@code http.tls:} section. */
     record Tls(String keystore, String passwordEnv, String passwordFile) {}
 
-    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null);
+    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null, null, null);
+
+    /**
+     * A config file's settings, and the sections provider kinds read ({@code repositories:},
+     * {@code databases:}; each a list of entries), with the line of every key for errors.
+     */
+    record Loaded(ServeConfig config, Map<String, JsonNode> sections, Path file, Map<String, Integer> lines) {
+        static final Loaded NONE = new Loaded(ServeConfig.NONE, Map.of(), null, Map.of());
+
+        /** Where entry {@code index} of a section is written, to start an error: "config file F, line N: ". */
+        String where(String section, int index) {
+            String entry = "/" + section + "/" + index + "/";
+            int line = lines.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(entry))
+                    .mapToInt(Map.Entry::getValue)
+                    .min()
+                    .orElse(lines.getOrDefault("/" + section, 0));
+            return "config file " + file + (line > 0 ? ", line " + line : "") + ": ";
+        }
+    }
 
     /** Reads a config file; the message of the exception says what to fix, and where. */
     static ServeConfig read(Path file) {
+        return read(file, Set.of()).config();
+    }
+
+    /** Reads a config file whose {@code sections} belong to provider kinds; other unknown keys are errors. */
+    static Loaded read(Path file, Set<String> sections) {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY);
         try {
             String text = Files.readString(file);
-            JsonNode tree = text.isBlank() ? null : ConfigCheck.read(yaml, text, file.toString());
-            return tree == null ? NONE : yaml.treeToValue(tree, ServeConfig.class);
+            JsonNode tree = text.isBlank() ? null : ConfigCheck.read(yaml, text, file.toString(), sections);
+            if (tree == null) {
+                return Loaded.NONE;
+            }
+            Map<String, JsonNode> taken = new HashMap<>();
+            if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+                for (String section : sections) {
+                    JsonNode node = object.remove(section);
+                    if (node != null && node.isObject()) {
+                        taken.put(section, yaml.createArrayNode().add(node)); // one entry, as a list of one
+                    } else if (node != null && !node.isNull()) {
+                        taken.put(section, node);
+                    }
+                }
+            }
+            return new Loaded(
+                    yaml.treeToValue(tree, ServeConfig.class), Map.copyOf(taken), file, ConfigCheck.lines(yaml, text));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("config file " + file + " does not exist");
         } catch (JsonProcessingException e) {
@@ -89,6 +139,33 @@ record ServeConfig(
         Path base = configFile == null ? null : configFile.toAbsolutePath().getParent();
         return p.isAbsolute() || base == null ? p : base.resolve(p);
     }
+
+    /**
+     * A spec from the file or the command line, its path resolved: a folder's path against
+     * {@code base} (the file's folder; null for none), and the path after a kind's prefix
+     * ({@code git:./repo#app}, {@code sqlite:~/app.db}, {@code jdbc:sqlite:../app.db}) when it
+     * plainly is one ({@code ./}, {@code ../} or {@code ~}); other specs as written.
+     */
+    static String spec(String spec, Path base) {
+        java.util.regex.Matcher m = KIND_PREFIX.matcher(spec);
+        String prefix = m.lookingAt() ? m.group() : "";
+        String path = spec.substring(prefix.length());
+        boolean home = path.equals("~") || path.startsWith("~/");
+        boolean relative = prefix.isEmpty()
+                ? !URI_LIKE.matcher(spec).lookingAt() && !Path.of(path).isAbsolute()
+                : path.startsWith("./") || path.startsWith("../");
+        if (home) {
+            return prefix + home(path);
+        }
+        return relative && base != null ? prefix + base.resolve(path) : spec;
+    }
+
+    /** A spec that starts as a URI does ({@code postgresql://}, {@code foo:}): never a folder's path. */
+    private static final java.util.regex.Pattern URI_LIKE = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:");
+
+    /** The kinds' prefixes before a spec's path: "git:", "jdbc:sqlite:" (two letters at least: not C:). */
+    private static final java.util.regex.Pattern KIND_PREFIX =
+            java.util.regex.Pattern.compile("(?:[A-Za-z][A-Za-z0-9+.-]+:(?!//))+");
 
     /**
      * A path as typed, with a leading {@code ~} (alone or before {@code /}) as the home folder: a

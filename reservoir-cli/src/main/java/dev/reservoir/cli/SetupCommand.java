@@ -1,17 +1,12 @@
 package dev.reservoir.cli;
 
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,49 +57,26 @@ final class SetupCommand implements Callable<Integer> {
         out.println("To serve " + String.join(" and ", paths) + " to an MCP client (Claude Desktop, VS Code, the MCP"
                 + " Inspector...), add this to the client's configuration:");
         out.println();
-        // As people write these files: "key": value, not Jackson's default "key" : value.
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                .withSeparators(
-                        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER));
-        out.println(Listing.JSON.writer(printer).writeValueAsString(config(paths)));
+        out.println(ClientConfig.pretty(config(paths)));
         out.println();
-        out.println("To look at it from here: " + launcher().getFirst() + " ls stdio:\"" + String.join(" ", launcher())
+        out.println("For another client in its own format and file (VS Code, Cursor, the Inspector), or to have it"
+                + " added to the client's file: " + ClientConfig.launcher().getFirst()
+                + " config claude|vscode|cursor|inspector"
+                + " [--install] FOLDER...");
+        out.println("To look at it from here: " + ClientConfig.launcher().getFirst() + " ls stdio:\""
+                + String.join(" ", ClientConfig.launcher())
                 + " serve "
-                + String.join(" ", paths.stream().map(SetupCommand::quoted).toList()) + "\"");
+                + String.join(" ", paths.stream().map(ClientConfig::quoted).toList()) + "\"");
         out.flush();
         return ExitCodes.OK;
     }
 
     /** The mcpServers entry: the launcher (or java -jar) with serve and the folders. */
-    private ObjectNode config(List<String> paths) {
-        ObjectNode root = Listing.JSON.createObjectNode();
-        ObjectNode entry = root.putObject("mcpServers").putObject(name(Path.of(paths.getFirst())));
-        List<String> command = launcher();
-        entry.put("command", command.getFirst());
-        ArrayNode args = entry.putArray("args");
-        command.subList(1, command.size()).forEach(args::add);
-        args.add("serve");
-        paths.forEach(args::add);
-        return root;
-    }
-
-    /** The command that starts Reservoir: ./reservoir when it started this, else java -jar. */
-    private static List<String> launcher() {
-        String launcher = System.getProperty("reservoir.launcher");
-        if (launcher != null) {
-            return List.of(launcher);
-        }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        try {
-            Path jar = Path.of(SetupCommand.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-            return List.of(java, "-jar", jar.toString());
-        } catch (URISyntaxException | SecurityException e) {
-            return List.of(java, "-jar", "reservoir.jar");
-        }
+    private static ObjectNode config(List<String> paths) {
+        List<String> command = new ArrayList<>(ClientConfig.launcher());
+        command.add("serve");
+        command.addAll(paths);
+        return ClientConfig.CLAUDE.file(ClientConfig.serverName(Path.of(paths.getFirst())), command);
     }
 
     private static String archive() {
@@ -112,18 +84,5 @@ final class SetupCommand implements Callable<Integer> {
         return archive != null && Files.isRegularFile(Path.of(archive))
                 ? ", with its class archive for quick starts (" + archive + ")"
                 : "";
-    }
-
-    /** A server name for the config: the folder's name, in lower case, letters, digits and dashes. */
-    static String name(Path folder) {
-        Path file = folder.getFileName();
-        String name =
-                file == null ? "" : file.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
-        name = name.replaceAll("^-+|-+$", "");
-        return name.isEmpty() ? "reservoir" : name;
-    }
-
-    private static String quoted(String path) {
-        return path.matches("[A-Za-z0-9_./-]+") ? path : "'" + path.replace("'", "'\\''") + "'";
     }
 }

@@ -16,6 +16,14 @@ final class Usage {
     static CommandLine configure(CommandLine cli) {
         cli.setUsageHelpAutoWidth(true);
         cli.setParameterExceptionHandler(Usage::mistake);
+        CommandLine serve =
+                cli.getSubcommands().getOrDefault("serve", cli.getCommandName().equals("reservoir serve") ? cli : null);
+        if (serve != null) {
+            serve.getCommandSpec()
+                    .usageMessage()
+                    .footerHeading("%nKinds of SPEC (from the provider jars on the class path):%n")
+                    .footer(ProviderKinds.found().describe());
+        }
         return cli;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,21 +94,19 @@ class ConsoleCommandIT {
     }
 
     /** The first line holding {@code http://127.0.0.1}, within 60 s. */
-    private static URI address(BlockingQueue<String> lines) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    private static URI address(BlockingQueue<String> lines) {
+        String marker = "http://127.0.0.1:";
         List<String> seen = new ArrayList<>();
-        while (System.nanoTime() < deadline) {
-            String line = lines.poll(1, TimeUnit.SECONDS);
-            if (line == null) {
-                continue;
-            }
-            seen.add(line);
-            int at = line.indexOf("http://127.0.0.1:");
-            if (at >= 0) {
-                return URI.create(line.substring(at).split("\\s")[0]);
-            }
-        }
-        throw new AssertionError("no address printed; saw " + seen);
+        Eventually.await(
+                "an address printed",
+                Duration.ofSeconds(60),
+                () -> {
+                    lines.drainTo(seen);
+                    return seen;
+                },
+                printed -> printed.stream().anyMatch(l -> l.contains(marker)));
+        String line = seen.stream().filter(l -> l.contains(marker)).findFirst().orElseThrow();
+        return URI.create(line.substring(line.indexOf(marker)).split("\\s")[0]);
     }
 
     /** The token of the printed address, as the page keeps it. */

@@ -2,6 +2,7 @@ package dev.reservoir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -193,15 +194,14 @@ class DescriptorBudgetIT {
 
     private static URI endpoint(Path stderr) throws Exception {
         Pattern at = Pattern.compile("over HTTP at (http://\\S+/mcp)");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            Matcher m = at.matcher(Files.exists(stderr) ? Files.readString(stderr) : "");
-            if (m.find()) {
-                return URI.create(m.group(1));
-            }
-            Thread.sleep(20);
-        }
-        throw new IllegalStateException("the server printed no HTTP endpoint: " + Files.readString(stderr));
+        String said = Eventually.await(
+                "the server to print its HTTP endpoint",
+                Duration.ofSeconds(60),
+                () -> Files.exists(stderr) ? Files.readString(stderr) : "",
+                text -> at.matcher(text).find());
+        Matcher m = at.matcher(said);
+        m.find();
+        return URI.create(m.group(1));
     }
 
     private static void send(OutputStream in, String line) throws IOException {

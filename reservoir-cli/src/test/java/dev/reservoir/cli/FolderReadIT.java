@@ -3,12 +3,14 @@ package dev.reservoir.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.reservoir.testkit.Eventually;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -128,10 +130,10 @@ class FolderReadIT {
         cli.setErr(new PrintWriter(err, true));
         CompletableFuture<Integer> watch = CompletableFuture.supplyAsync(
                 () -> cli.execute("watch", "--count", "1", "--for", "60s", Cli.serving(docs), root + "/notes.md"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!err.toString().contains("watching") && !watch.isDone() && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(50);
-        }
+        Eventually.await(
+                "watch to start or end",
+                Duration.ofSeconds(60),
+                () -> err.toString().contains("watching") || watch.isDone());
         assertThat(err.toString())
                 .contains("reservoir watch: watching 1 resource (protocol 2026-07-28); Ctrl-C to stop");
         Files.delete(docs.resolve("notes.md"));

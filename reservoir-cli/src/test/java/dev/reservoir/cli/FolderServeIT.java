@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.MessageValidator;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -231,28 +233,27 @@ class FolderServeIT {
         in.flush();
     }
 
-    private static JsonNode next(BlockingQueue<JsonNode> out, int id) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            JsonNode m = out.poll(100, TimeUnit.MILLISECONDS);
-            if (m != null && m.path("id").asInt(-1) == id) {
-                return m;
-            }
-        }
-        throw new AssertionError("no response " + id);
+    private static JsonNode next(BlockingQueue<JsonNode> out, int id) {
+        return take(out, "the response " + id, m -> m.path("id").asInt(-1) == id);
     }
 
-    private static JsonNode awaitMethod(BlockingQueue<JsonNode> out, String method, String uri)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            JsonNode m = out.poll(100, TimeUnit.MILLISECONDS);
-            if (m != null
-                    && method.equals(m.path("method").asText())
-                    && uri.equals(m.at("/params/uri").asText())) {
-                return m;
+    private static JsonNode awaitMethod(BlockingQueue<JsonNode> out, String method, String uri) {
+        return take(
+                out,
+                method + " for " + uri,
+                m -> method.equals(m.path("method").asText())
+                        && uri.equals(m.at("/params/uri").asText()));
+    }
+
+    /** The first message that {@code which} takes, within 20 s; the messages before it are dropped. */
+    private static JsonNode take(BlockingQueue<JsonNode> out, String what, Predicate<JsonNode> which) {
+        return Eventually.awaitValue(what, Duration.ofSeconds(20), () -> {
+            for (JsonNode m; (m = out.poll()) != null; ) {
+                if (which.test(m)) {
+                    return m;
+                }
             }
-        }
-        throw new AssertionError("no " + method + " for " + uri);
+            return null;
+        });
     }
 }

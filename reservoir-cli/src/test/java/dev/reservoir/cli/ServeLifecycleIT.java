@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -77,11 +79,11 @@ class ServeLifecycleIT {
 
     /** Waits until the server's stderr holds this text. */
     private void awaitStderr(String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.readString(stderr).contains(text)) {
-            assertThat(System.nanoTime()).as("stderr says '%s'", text).isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        Eventually.await(
+                "stderr to say '" + text + "'",
+                Duration.ofSeconds(30),
+                () -> Files.readString(stderr),
+                said -> said.contains(text));
     }
 
     /** Sends a signal with the shell's own kill (a minimal system may lack /bin/kill). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.MessageValidator;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -114,21 +115,20 @@ class StdioProcessIT {
         stdin.flush();
     }
 
-    private JsonNode await(String id) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+    /** The response to {@code id}; the other messages taken meanwhile are put back, after it. */
+    private JsonNode await(String id) {
         List<JsonNode> skipped = new ArrayList<>();
-        while (System.nanoTime() < deadline) {
-            JsonNode next = messages.poll(100, TimeUnit.MILLISECONDS);
-            if (next == null) {
-                continue;
+        JsonNode response = Eventually.awaitValue("the response to " + id, WAIT, () -> {
+            for (JsonNode next; (next = messages.poll()) != null; ) {
+                if (id.equals(next.path("id").asText(null))) {
+                    return next;
+                }
+                skipped.add(next);
             }
-            if (id.equals(next.path("id").asText(null))) {
-                messages.addAll(skipped);
-                return next;
-            }
-            skipped.add(next);
-        }
-        throw new AssertionError("no response to " + id + "; other messages: " + skipped);
+            return null;
+        });
+        messages.addAll(skipped);
+        return response;
     }
 
     private JsonNode call(String method, ObjectNode params) throws Exception {
@@ -137,15 +137,16 @@ class StdioProcessIT {
         return response.get("result");
     }
 
-    private JsonNode awaitNotification(String method) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            JsonNode next = messages.poll(100, TimeUnit.MILLISECONDS);
-            if (next != null && method.equals(next.path("method").asText())) {
-                return next;
+    /** The next {@code method} notification; the messages before it are dropped. */
+    private JsonNode awaitNotification(String method) {
+        return Eventually.awaitValue(method, WAIT, () -> {
+            for (JsonNode next; (next = messages.poll()) != null; ) {
+                if (method.equals(next.path("method").asText())) {
+                    return next;
+                }
             }
-        }
-        throw new AssertionError("no " + method);
+            return null;
+        });
     }
 
     private static ObjectNode json(String text) throws IOException {

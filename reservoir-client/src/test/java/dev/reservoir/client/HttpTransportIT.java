@@ -226,7 +226,7 @@ class HttpTransportIT {
                     try {
                         for (int i = 0; i < 200; i++) {
                             event(out, ": still working\n\n");
-                            Thread.sleep(50);
+                            Thread.sleep(50); // a slow answer: a comment now and then until the client leaves
                         }
                     } catch (IOException e) {
                         disconnected.countDown(); // the client closed the stream

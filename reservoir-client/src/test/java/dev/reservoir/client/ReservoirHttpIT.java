@@ -12,6 +12,7 @@ import dev.reservoir.demo.DemoServer;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.transport.http.HttpTransport;
 import java.io.IOException;
 import java.net.URI;
@@ -234,10 +235,6 @@ class ReservoirHttpIT {
         int before = running.openSessions();
         assertThat(before).isPositive();
         client.close();
-        long end = System.nanoTime() + WAIT.toNanos();
-        while (running.openSessions() >= before && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        assertThat(running.openSessions()).isLessThan(before);
+        Eventually.await("fewer than " + before + " open sessions", WAIT, running::openSessions, n -> n < before);
     }
 }

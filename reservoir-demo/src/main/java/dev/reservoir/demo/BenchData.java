@@ -7,10 +7,14 @@ import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
-import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.io.InputStream;
 import java.net.URI;
@@ -138,8 +142,11 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
-        String s = uri.toString();
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        return resource(request.uri().toString()).map(Metadata::of);
+    }
+
+    private Optional<Resource> resource(String s) {
         if (BLOBS.containsKey(s)) {
             return Optional.of(blobResource(s, BLOBS.get(s)));
         }
@@ -154,8 +161,8 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
-        String s = uri.toString();
+    public ReadResult read(ReadRequest request) {
+        String s = request.uri().toString();
         Long size = BLOBS.get(s);
         if (size != null) {
             return ReadResult.of(blobResource(s, size), ContentBody.binaryStream(() -> new Bytes(size), size));
@@ -168,8 +175,8 @@ public final class BenchData implements ResourceProvider {
     }
 
     @Override
-    public boolean owns(URI uri) {
-        return "bench".equals(uri.getScheme());
+    public UriSpace space() {
+        return UriSpace.of(UriPrefix.scheme("bench"));
     }
 
     @Override

@@ -41,7 +41,18 @@ public interface McpServer extends AutoCloseable {
      * transport names the client it can tell apart, such as a bearer token's identity or a remote
      * address; {@link #connect(MessageSink)} makes each connection a client of its own.
      */
-    ServerConnection connect(MessageSink notifications, String client);
+    default ServerConnection connect(MessageSink notifications, String client) {
+        return connect(
+                notifications,
+                new dev.reservoir.server.transport.ConnectionInfo(
+                        null, null, java.util.Objects.requireNonNull(client, "client")));
+    }
+
+    /**
+     * Opens a connection for a transport that says what it is ({@link RequestObserver}s see it) and,
+     * when {@link dev.reservoir.server.transport.ConnectionInfo#client()} is set, which client it is.
+     */
+    ServerConnection connect(MessageSink notifications, dev.reservoir.server.transport.ConnectionInfo info);
 
     /** Serves through a transport until it ends. */
     default void serve(Transport transport) throws Exception {

@@ -5,6 +5,7 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.internal.Features;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
@@ -12,6 +13,7 @@ import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.SkillCatalog;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,6 +46,10 @@ public final class McpServerBuilder {
     private long maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
     private int maxBatchLength = 1000;
     private int maxOpenStreams = -1;
+    private boolean toolsBridge;
+    private SkillCatalog skills;
+    private boolean directoryRead;
+    private RequestObserver observer;
     private boolean built;
 
     /**
@@ -108,7 +114,10 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /** Adds a provider; providers are asked in the order they were added. */
+    /**
+     * Adds a provider; {@code resources/list} lists providers in the order they were added, and
+     * {@link #build()} refuses two whose declared URI spaces overlap.
+     */
     public McpServerBuilder provider(ResourceProvider provider) {
         providers.add(Objects.requireNonNull(provider, "provider"));
         return this;
@@ -245,6 +254,38 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * Also serves the resources as three tools (list_resources, read_resource, search_resources)
+     * for hosts that use tools only. Off by default: without it the server has no tools capability.
+     */
+    public McpServerBuilder toolsBridge(boolean on) {
+        this.toolsBridge = on;
+        return this;
+    }
+
+    /** Tells an observer about every request (tracing, metrics); one per server, none by default. */
+    public McpServerBuilder observer(RequestObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return this;
+    }
+
+    /**
+     * Serves these skills as the Skills extension (SEP-2640) defines (skills/list, skills/get); their
+     * files must be resources of a provider of this server. With {@code directoryRead}, also
+     * resources/directory/read for every collection.
+     */
+    public McpServerBuilder skills(SkillCatalog catalog, boolean directoryRead) {
+        this.skills = java.util.Objects.requireNonNull(catalog, "catalog");
+        this.directoryRead = directoryRead;
+        return this;
+    }
+
+    /**
+     * Builds the server and starts its providers. Throws IllegalArgumentException when two
+     * providers declare overlapping URIs or a template is registered twice, and
+     * IllegalStateException when a provider cannot start (the providers are closed then); each
+     * message names the provider and the fix.
+     */
     public McpServer build() {
         if (built) {
             throw new IllegalStateException("build() may be called once per builder");
@@ -255,9 +296,6 @@ public final class McpServerBuilder {
             key = new byte[32];
             new SecureRandom().nextBytes(key);
         }
-        List<ResourceProvider> all = new ArrayList<>();
-        all.add(statics);
-        all.addAll(providers);
         ServerSettings settings = new ServerSettings(
                 serverInfo,
                 instructions,
@@ -275,7 +313,9 @@ public final class McpServerBuilder {
                 readOptions,
                 maxMessageBytes,
                 maxBatchLength,
-                maxOpenStreams);
-        return new ServerImpl(settings, all, templates);
+                maxOpenStreams,
+                observer);
+        return new ServerImpl(
+                settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
     }
 }

@@ -21,8 +21,7 @@ public interface TemplateHandler {
      * costly.
      */
     default Optional<Resource> metadata(TemplateRequest request) {
-        try {
-            ReadResult result = read(request);
+        try (ReadResult result = read(request)) {
             return result.contents().stream()
                     .map(c -> c.resource())
                     .filter(r -> r.uri().equals(request.uri().toString()))

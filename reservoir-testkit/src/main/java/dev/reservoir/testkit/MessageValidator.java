@@ -25,7 +25,9 @@ public final class MessageValidator {
             Map.entry(McpMethods.RESOURCES_SUBSCRIBE, "EmptyResult"),
             Map.entry(McpMethods.RESOURCES_UNSUBSCRIBE, "EmptyResult"),
             Map.entry(McpMethods.COMPLETION_COMPLETE, "CompleteResult"),
-            Map.entry(McpMethods.LOGGING_SET_LEVEL, "EmptyResult"));
+            Map.entry(McpMethods.LOGGING_SET_LEVEL, "EmptyResult"),
+            Map.entry(McpMethods.TOOLS_LIST, "ListToolsResult"),
+            Map.entry(McpMethods.TOOLS_CALL, "CallToolResult"));
 
     private static final Map<String, String> NOTIFICATIONS = Map.of(
             McpMethods.NOTIFICATION_MESSAGE, "LoggingMessageNotification",

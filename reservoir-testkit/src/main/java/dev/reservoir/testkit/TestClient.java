@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,6 +52,7 @@ public final class TestClient implements AutoCloseable {
     private volatile boolean sep2093;
     private volatile boolean validate = true;
     private volatile long messageCap = -1;
+    private volatile CountDownLatch reading = new CountDownLatch(0);
 
     private TestClient(McpServer server, String client) {
         this.connection = client == null ? server.connect(sink) : server.connect(sink, client);
@@ -108,6 +110,19 @@ public final class TestClient implements AutoCloseable {
     public TestClient capMessages(long maxBytes) {
         this.messageCap = maxBytes;
         return this;
+    }
+
+    /**
+     * Reads nothing until {@link #resumeReading()}: the server's sends block meanwhile (at most a
+     * minute), as with a peer that does not read.
+     */
+    public void stopReading() {
+        reading = new CountDownLatch(1);
+    }
+
+    /** Takes what the server was blocked sending since {@link #stopReading()}, and all that follows. */
+    public void resumeReading() {
+        reading.countDown();
     }
 
     public ServerConnection connection() {
@@ -316,14 +331,24 @@ public final class TestClient implements AutoCloseable {
     private final class Sink implements MessageSink {
         @Override
         public void send(JsonRpcMessage message) {
+            awaitReading();
             received(parse(JsonRpcCodec.standard().encode(message)));
         }
 
         @Override
         public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
+            awaitReading();
             var out = new java.io.ByteArrayOutputStream();
             JsonRpcCodec.standard().writeBatch(messages, out);
             received(parse(out.toByteArray()));
+        }
+
+        private void awaitReading() {
+            try {
+                reading.await(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         @Override

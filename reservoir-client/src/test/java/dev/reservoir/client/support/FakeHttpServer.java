@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.reservoir.testkit.Eventually;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /** An HTTP server answering from a script (JDK's com.sun.net.httpserver), recording every request. */
@@ -84,18 +84,11 @@ public final class FakeHttpServer implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    public Seen await(Predicate<Seen> which, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < end) {
-            for (Seen s : seen) {
-                if (which.test(s)) {
-                    return s;
-                }
-            }
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
-        throw new AssertionError("no such request within " + timeout + "; saw "
-                + seen.stream().map(s -> s.method() + " " + s.rpcMethod()).toList());
+    public Seen await(Predicate<Seen> which, Duration timeout) {
+        List<Seen> all =
+                Eventually.await("such a request; the requests", timeout, this::seen, requests -> requests.stream()
+                        .anyMatch(which));
+        return all.stream().filter(which).findFirst().orElseThrow();
     }
 
     /** Answers with a JSON body. */

@@ -2,6 +2,7 @@ package dev.reservoir.client.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reservoir.testkit.Eventually;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -117,25 +118,17 @@ public final class Interop {
         }
 
         private void awaitPort(int port, Duration timeout) {
-            long end = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < end) {
+            Eventually.await("the server to listen on port " + port, timeout, () -> {
                 if (!process.isAlive()) {
                     throw new AssertionError("the server exited: " + tail());
                 }
                 try (Socket socket = new Socket()) {
                     socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                    return;
+                    return true;
                 } catch (IOException e) {
-                    try {
-                        TimeUnit.MILLISECONDS.sleep(100);
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
+                    return false; // not listening yet
                 }
-            }
-            throw new AssertionError(
-                    "the server did not listen on port " + port + " within " + timeout + ": " + tail());
+            });
         }
 
         public String tail() {

@@ -3,6 +3,7 @@ package dev.reservoir.client.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.client.ResourceListener;
+import dev.reservoir.testkit.Eventually;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
@@ -40,25 +41,18 @@ public final class Recorder implements ResourceListener {
      * instant the client sees the acknowledgement can be missed; triggering again covers that.
      */
     public void trigger(Runnable change, String expected, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < end) {
+        String event = Eventually.awaitValue("the event " + expected, timeout, () -> {
             change.run();
-            String event = events.poll(300, TimeUnit.MILLISECONDS);
-            if (event != null) {
-                assertThat(event).isEqualTo(expected);
-                // Repeats of the same change (one per trigger) are dropped; anything else is kept.
-                for (String more; (more = events.poll(200, TimeUnit.MILLISECONDS)) != null; ) {
-                    if (!more.equals(expected)) {
-                        events.addFirst(more);
-                        break;
-                    }
-                }
-                return;
+            return events.poll(300, TimeUnit.MILLISECONDS);
+        });
+        assertThat(event).isEqualTo(expected);
+        // Repeats of the same change (one per trigger) are dropped; anything else is kept.
+        for (String more; (more = events.poll(200, TimeUnit.MILLISECONDS)) != null; ) {
+            if (!more.equals(expected)) {
+                events.addFirst(more);
+                break;
             }
         }
-        assertThat((String) null)
-                .as("the event " + expected + " within " + timeout)
-                .isNotNull();
     }
 
     /** Waits a quiet period and asserts nothing else arrived. */

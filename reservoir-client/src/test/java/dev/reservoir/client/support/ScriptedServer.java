@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.client.McpClient;
 import dev.reservoir.client.McpClientBuilder;
+import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
@@ -96,17 +96,11 @@ public final class ScriptedServer implements AutoCloseable {
     }
 
     /** Waits for a message the client sends; fails when none comes in time. */
-    public JsonNode await(Predicate<JsonNode> which, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < end) {
-            for (JsonNode m : received) {
-                if (which.test(m)) {
-                    return m;
-                }
-            }
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
-        throw new AssertionError("the client sent no such message within " + timeout + "; it sent " + methods());
+    public JsonNode await(Predicate<JsonNode> which, Duration timeout) {
+        List<JsonNode> all = Eventually.await(
+                "the client to send such a message; it sent", timeout, this::received, messages -> messages.stream()
+                        .anyMatch(which));
+        return all.stream().filter(which).findFirst().orElseThrow();
     }
 
     public static String result(JsonNode request, String resultJson) {

@@ -127,6 +127,12 @@ public enum ProtocolRevision {
                     McpMethods.RESOURCES_READ,
                     McpMethods.RESOURCES_METADATA,
                     McpMethods.COMPLETION_COMPLETE -> true;
+            // Opt-in methods: every revision has them, a server answers them only when they are on.
+            case McpMethods.TOOLS_LIST,
+                    McpMethods.TOOLS_CALL,
+                    McpMethods.SKILLS_LIST,
+                    McpMethods.SKILLS_GET,
+                    McpMethods.RESOURCES_DIRECTORY_READ -> true;
             default -> false;
         };
     }

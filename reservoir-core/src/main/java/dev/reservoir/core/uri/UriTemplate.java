@@ -20,7 +20,7 @@ public final class UriTemplate {
     private final List<Part> parts;
     private final List<String> variableNames;
     private final MatchCompiler.Compiled matcher; // null when a prefix modifier makes the template unmatchable
-    private final boolean unsafeValuesAllowed;
+    private final ValueCheck check;
 
     // Inputs of UriTemplateTable.SPECIFICITY and of its prefix index, computed once.
     final int literalLength;
@@ -29,11 +29,11 @@ public final class UriTemplate {
     final int explodedCount;
     final String literalPrefix;
 
-    private UriTemplate(String template, List<Part> parts, MatchCompiler.Compiled matcher, boolean unsafeAllowed) {
+    private UriTemplate(String template, List<Part> parts, MatchCompiler.Compiled matcher, ValueCheck check) {
         this.template = template;
         this.parts = parts;
         this.matcher = matcher;
-        this.unsafeValuesAllowed = unsafeAllowed;
+        this.check = check;
         Set<String> names = new LinkedHashSet<>();
         int literals = 0;
         int variables = 0;
@@ -67,7 +67,7 @@ public final class UriTemplate {
         boolean matchable = parts.stream()
                 .noneMatch(
                         p -> p instanceof Expression e && e.variables().stream().anyMatch(v -> v.prefix() > 0));
-        return new UriTemplate(template, parts, matchable ? MatchCompiler.compile(parts) : null, false);
+        return new UriTemplate(template, parts, matchable ? MatchCompiler.compile(parts) : null, ValueCheck.PATH);
     }
 
     /** The template text as parsed. */
@@ -87,7 +87,7 @@ public final class UriTemplate {
 
     /** Whether {@link #match} skips the safety checks on decoded values (see {@link #withUnsafeValuesAllowed}). */
     public boolean unsafeValuesAllowed() {
-        return unsafeValuesAllowed;
+        return check == ValueCheck.NONE;
     }
 
     /**
@@ -95,7 +95,18 @@ public final class UriTemplate {
      * still refuses invalid UTF-8); for templates whose values are not used as paths.
      */
     public UriTemplate withUnsafeValuesAllowed() {
-        return unsafeValuesAllowed ? this : new UriTemplate(template, parts, matcher, true);
+        return withValueCheck(ValueCheck.NONE);
+    }
+
+    /** How {@link #match} decodes and vets values ({@link ValueCheck#PATH} unless a copy said otherwise). */
+    public ValueCheck valueCheck() {
+        return check;
+    }
+
+    /** A copy whose {@link #match} decodes and vets values as {@code check} says. */
+    public UriTemplate withValueCheck(ValueCheck check) {
+        Objects.requireNonNull(check, "check");
+        return check == this.check ? this : new UriTemplate(template, parts, matcher, check);
     }
 
     /**
@@ -120,7 +131,7 @@ public final class UriTemplate {
         List<List<String>> captures = capture(uri);
         return captures == null
                 ? Optional.empty()
-                : VariableDecoder.decode(this, uri, matcher.slots(), captures, unsafeValuesAllowed);
+                : VariableDecoder.decode(this, uri, matcher.slots(), captures, check);
     }
 
     /** Whether {@code uri} fits the template's shape, without decoding or vetting values. */

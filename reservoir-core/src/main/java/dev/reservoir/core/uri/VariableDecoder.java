@@ -18,7 +18,7 @@ final class VariableDecoder {
      * assignment expands to the URI); throws {@link UnsafeVariableException} for an unsafe value.
      */
     static Optional<UriTemplateMatch> decode(
-            UriTemplate template, String uri, List<Slot> slots, List<List<String>> captures, boolean unsafeAllowed) {
+            UriTemplate template, String uri, List<Slot> slots, List<List<String>> captures, ValueCheck check) {
         Map<String, String> raws = new LinkedHashMap<>();
         Map<String, String> variables = new LinkedHashMap<>();
         Map<String, List<String>> lists = new LinkedHashMap<>();
@@ -42,27 +42,35 @@ final class VariableDecoder {
             }
             List<String> decoded = new ArrayList<>(raw.size());
             for (String item : slot.explode() ? raw : List.of(rawValue)) {
-                decoded.add(decodeValue(new Where(template, uri, slot), item, unsafeAllowed));
+                decoded.add(decodeValue(new Where(template, uri, slot), item, check));
+            }
+            if (decoded.contains(null)) {
+                continue; // bytes that are not UTF-8 (PATH_BYTES): only the raw form is kept
             }
             variables.put(slot.name(), String.join(",", decoded));
             if (slot.explode()) {
                 lists.put(slot.name(), decoded);
             }
         }
-        return Optional.of(new UriTemplateMatch(template, variables, lists));
+        return Optional.of(new UriTemplateMatch(template, variables, lists, raws));
     }
 
     /** The value being decoded: which variable of which template, in which URI (for the refusal). */
     private record Where(UriTemplate template, String uri, Slot slot) {}
 
-    private static String decodeValue(Where where, String raw, boolean unsafeAllowed) {
+    /** The decoded value; null for bytes that are not UTF-8 under {@link ValueCheck#PATH_BYTES}. */
+    private static String decodeValue(Where where, String raw, ValueCheck check) {
         String value;
         try {
             value = UriValidator.percentDecode(raw);
         } catch (InvalidUriException e) {
-            throw refuse(where, "is not valid UTF-8 after percent-decoding");
+            if (check != ValueCheck.PATH_BYTES) {
+                throw refuse(where, "is not valid UTF-8 after percent-decoding");
+            }
+            checkBytes(where, raw);
+            return null;
         }
-        if (unsafeAllowed) {
+        if (check == ValueCheck.NONE) {
             return value;
         }
         if (value.indexOf('\0') >= 0) {
@@ -89,6 +97,48 @@ final class VariableDecoder {
             }
         }
         return value;
+    }
+
+    /**
+     * The checks of {@link ValueCheck#PATH} on bytes that are not UTF-8: NUL and other C0 controls,
+     * DEL, dot segments and encoded separators (C1 controls and bidirectional overrides are characters,
+     * which such bytes are not).
+     */
+    private static void checkBytes(Where where, String raw) {
+        if (!where.slot().reserved() && hasEncodedSeparator(raw)) {
+            throw refuse(where, "contains an encoded '/' or '\\' (%2F or %5C)");
+        }
+        byte[] bytes = percentDecodeBytes(raw);
+        for (byte b : bytes) {
+            if ((b & 0xff) < 0x20 || b == 0x7F) {
+                throw refuse(
+                        where,
+                        "contains the control character " + codePoint((char) (b & 0xff)) + " after percent-decoding");
+            }
+        }
+        String dots = dotSegment(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1));
+        if (dots != null) {
+            throw refuse(where, "contains a '" + dots + "' path segment after percent-decoding");
+        }
+    }
+
+    /** The bytes a percent-encoded value stands for (characters outside ASCII as their UTF-8). */
+    static byte[] percentDecodeBytes(String raw) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%' && UriChars.isPctEncoded(raw, i)) {
+                out.write(UriChars.hexValue(raw.charAt(i + 1)) << 4 | UriChars.hexValue(raw.charAt(i + 2)));
+                i += 2;
+            } else if (c < 0x80) {
+                out.write(c);
+            } else {
+                int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
+                out.writeBytes(raw.substring(i, end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                i = end - 1;
+            }
+        }
+        return out.toByteArray();
     }
 
     private static String codePoint(char c) {

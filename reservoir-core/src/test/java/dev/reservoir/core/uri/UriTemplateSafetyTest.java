@@ -164,6 +164,42 @@ class UriTemplateSafetyTest {
     }
 
     @Test
+    void everyMatchKeepsTheRawValues() {
+        UriTemplateMatch match = PATH.match("file:///a%20b/caf%C3%A9.txt").orElseThrow();
+        assertThat(match.get("path")).contains("a b/caf\u00e9.txt");
+        assertThat(match.raw("path")).contains("a%20b/caf%C3%A9.txt");
+        assertThat(match.bytes("path").orElseThrow())
+                .isEqualTo("a b/caf\u00e9.txt".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(match.raw("absent")).isEmpty();
+    }
+
+    @Test
+    void bytesThatAreNotUtf8MatchUnderPathBytesWithTheirRawAndByteFormsOnly() {
+        UriTemplate bytes = PATH.withValueCheck(ValueCheck.PATH_BYTES);
+        UriTemplateMatch latin1 = bytes.match("file:///dir/caf%E9.txt").orElseThrow();
+        assertThat(latin1.get("path")).isEmpty();
+        assertThat(latin1.raw("path")).contains("dir/caf%E9.txt");
+        assertThat(latin1.bytes("path").orElseThrow())
+                .containsExactly('d', 'i', 'r', '/', 'c', 'a', 'f', (byte) 0xE9, '.', 't', 'x', 't');
+        assertThat(bytes.match("file:///dir/caf%C3%A9.txt").orElseThrow().get("path"))
+                .contains("dir/caf\u00e9.txt");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"%E9/..", "../%E9", "%E9%00", "%E9%0A", "%E9%7F", "%E9/%2e%2E/a"})
+    void pathBytesStillRefusesWhatWouldClimbOrSmuggle(String path) {
+        UriTemplate bytes = PATH.withValueCheck(ValueCheck.PATH_BYTES);
+        assertThatThrownBy(() -> bytes.match("file:///" + path)).isInstanceOf(UnsafeVariableException.class);
+    }
+
+    @Test
+    void pathBytesRefusesAnEncodedSeparatorInASimpleVariable() {
+        assertThatThrownBy(() -> ID.withValueCheck(ValueCheck.PATH_BYTES).match("test://items/%E9%2Fx"))
+                .isInstanceOf(UnsafeVariableException.class)
+                .hasMessageContaining("encoded '/'");
+    }
+
+    @Test
     void aUriThatDoesNotFitIsEmptyNotRefused() {
         assertThat(ID.match("test://other/..")).isEmpty();
     }

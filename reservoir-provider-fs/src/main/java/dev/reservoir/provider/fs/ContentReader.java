@@ -1,11 +1,8 @@
 package dev.reservoir.provider.fs;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.reservoir.core.McpException;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ProviderException;
 import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
@@ -53,11 +50,11 @@ final class ContentReader {
         }
         long size = entry.attrs().size();
         if (size > limit) {
-            throw McpException.contentTooLarge(entry.uri(), size, limit);
+            throw ProviderException.tooLarge(entry.uri(), size, limit);
         }
         ContentTypes.Info info = describer.types().info(entry);
         if (!info.readable()) {
-            throw McpException.accessDenied(entry.uri());
+            throw ProviderException.denied(entry.uri());
         }
         return ReadResult.of(describer.describe(entry, info), body(entry, info));
     }
@@ -134,7 +131,7 @@ final class ContentReader {
         try {
             channel = resolver.openFile(entry);
         } catch (AccessDeniedException e) {
-            throw McpException.accessDenied(entry.uri());
+            throw ProviderException.denied(entry.uri());
         }
         long size = entry.attrs().size();
         InputStream in = new ExactSizeStream(Channels.newInputStream(channel), size, entry.uri());
@@ -151,11 +148,11 @@ final class ContentReader {
         }
     }
 
-    private static McpException changed(String uri, long size, long now) {
-        var data = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        return new McpException(new JsonRpcError(
-                ErrorCodes.INTERNAL_ERROR,
+    private static ProviderException changed(String uri, long size, long now) {
+        return ProviderException.of(
+                ProviderException.Kind.FAILED,
+                uri,
                 "Resource " + uri + " changed while it was read (" + size + " bytes, now " + now + "); read it again",
-                data));
+                null);
     }
 }

@@ -6,11 +6,17 @@ import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
+import dev.reservoir.server.spi.ContentSearch;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
-import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ProviderTemplate;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
 import java.nio.file.Path;
@@ -34,7 +40,7 @@ import java.util.Optional;
  *         .build();
  * }</pre>
  */
-public final class FileSystemProvider implements ResourceProvider {
+public final class FileSystemProvider implements ResourceProvider, ContentSearch {
 
     private static final int MAX_COMPLETIONS = 100;
 
@@ -43,7 +49,7 @@ public final class FileSystemProvider implements ResourceProvider {
     private final TreeLister lister;
     private final ContentReader reader;
     private final ChangeHub changes;
-    private final List<ResourceTemplate> templates;
+    private final List<ProviderTemplate> templates;
 
     FileSystemProvider(PathResolver resolver, long maxReadBytes, Duration coalesceWindow) {
         this.resolver = resolver;
@@ -53,12 +59,12 @@ public final class FileSystemProvider implements ResourceProvider {
         this.lister = new TreeLister(resolver, types);
         this.reader = new ContentReader(resolver, describer, lister, maxReadBytes);
         this.changes = new ChangeHub(resolver.roots(), resolver.visibility(), resolver.skipped(), coalesceWindow);
-        List<ResourceTemplate> list = new ArrayList<>();
+        List<ProviderTemplate> list = new ArrayList<>();
         for (Root root : resolver.roots()) {
-            list.add(ResourceTemplate.builder(root.template(), root.name())
+            list.add(ProviderTemplate.of(ResourceTemplate.builder(root.template(), root.name())
                     .title("Files in " + root.path())
                     .description("A file or folder below " + root.path() + "; path is relative to it")
-                    .build());
+                    .build()));
         }
         this.templates = List.copyOf(list);
     }
@@ -75,6 +81,13 @@ public final class FileSystemProvider implements ResourceProvider {
     /** The URIs of the root folders, in order. */
     public List<URI> rootUris() {
         return resolver.roots().stream().map(r -> URI.create(r.uri())).toList();
+    }
+
+    /** The {@code file:} URIs of the roots and everything below them. */
+    @Override
+    public UriSpace space() {
+        return new UriSpace.Prefixes(
+                resolver.roots().stream().map(r -> UriPrefix.parse(r.uri())).toList());
     }
 
     @Override
@@ -100,24 +113,26 @@ public final class FileSystemProvider implements ResourceProvider {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
-        return resolver.resolve(uri.toString()).map(describer::describe);
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        return resolver.resolve(request.uri().toString())
+                .map(describer::describe)
+                .map(Metadata::of);
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
-        return reader.read(find(uri), options);
+    public ReadResult read(ReadRequest request) {
+        return reader.read(find(request.uri()), request.options());
+    }
+
+    /** A bounded grep over the text files served (at most 1 MiB each), through this provider's own reads. */
+    @Override
+    public List<ContentMatch> searchContent(ContentQuery query) {
+        return ContentGrep.search(this, query);
     }
 
     @Override
-    public List<ResourceTemplate> templates() {
+    public List<ProviderTemplate> templates() {
         return templates;
-    }
-
-    /** Whether the URI is a {@code file:} URI at or below one of the roots (the disk is not consulted). */
-    @Override
-    public boolean owns(URI uri) {
-        return resolver.rootOf(uri.toString()) != null;
     }
 
     /**
@@ -185,5 +200,10 @@ public final class FileSystemProvider implements ResourceProvider {
 
     private Entry find(URI uri) {
         return resolver.resolve(uri.toString()).orElseThrow(() -> new ResourceNotFoundException(uri.toString()));
+    }
+
+    @Override
+    public String toString() {
+        return "folders " + rootUris();
     }
 }

@@ -1,6 +1,6 @@
 package dev.reservoir.provider.fs;
 
-import dev.reservoir.core.McpException;
+import dev.reservoir.server.spi.ProviderException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
@@ -61,7 +61,7 @@ final class PathResolver {
     }
 
     /**
-     * The entry a URI names, or empty for anything refused or missing; an {@link McpException}
+     * The entry a URI names, or empty for anything refused or missing; an {@link ProviderException}
      * (access denied) when a folder on the way cannot be opened or examined.
      */
     Optional<Entry> resolve(String uri) {
@@ -77,7 +77,7 @@ final class PathResolver {
                 try {
                     entry = resolve(root, rel, true);
                 } catch (AccessDeniedException e) {
-                    throw McpException.accessDenied(FileUris.uri(root, rel));
+                    throw ProviderException.denied(FileUris.uri(root, rel));
                 }
                 // "dir/" names a folder; "file/" names nothing (as a file system says ENOTDIR).
                 return parsed.trailingSlash() ? entry.filter(Entry::isDirectory) : entry;

@@ -1,6 +1,6 @@
 package dev.reservoir.provider.fs;
 
-import dev.reservoir.core.McpException;
+import dev.reservoir.server.spi.ProviderException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryIteratorException;
@@ -92,7 +92,7 @@ final class TreeLister {
 
     /**
      * The direct children of a folder after the name {@code cursor} (null for the start); an
-     * {@link McpException} (access denied) when the folder may not be read.
+     * {@link ProviderException} (access denied) when the folder may not be read.
      */
     Slice children(Entry folder, String cursor, int limit) {
         if (cursor != null && !FileUris.isSafeName(cursor)) {
@@ -136,7 +136,7 @@ final class TreeLister {
             return entries;
         } catch (AccessDeniedException e) {
             if (denyLoudly) {
-                throw McpException.accessDenied(folder.uri());
+                throw ProviderException.denied(folder.uri());
             }
             return List.of();
         } catch (IOException e) {

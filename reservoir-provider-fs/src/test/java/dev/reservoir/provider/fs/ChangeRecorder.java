@@ -68,6 +68,11 @@ final class ChangeRecorder implements ChangeListener {
         return out;
     }
 
+    /** Whether an event arrives within {@code within} (it is taken). */
+    boolean heard(Duration within) throws InterruptedException {
+        return events.poll(within.toMillis(), TimeUnit.MILLISECONDS) != null;
+    }
+
     /** Asserts that nothing more arrives during the quiet period. */
     void assertExhausted() throws InterruptedException {
         String next = events.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS);

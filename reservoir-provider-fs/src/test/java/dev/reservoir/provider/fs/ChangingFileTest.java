@@ -3,11 +3,10 @@ package dev.reservoir.provider.fs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reservoir.core.McpException;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ProviderException;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -105,16 +104,17 @@ class ChangingFileTest {
         Path file = Fixtures.write(dir, "log.txt", "0123456789");
         ContentBody body = body("log.txt");
         Files.writeString(file, "more", StandardOpenOption.APPEND);
-        assertThatThrownBy(body::openReader).isInstanceOfSatisfying(McpException.class, e -> {
-            var error = e.error(WireFormat.of(ProtocolRevision.LATEST));
-            assertThat(error.message()).contains("changed while it was read").contains("read it again");
-            assertThat(error.data().get("uri").asText())
-                    .isEqualTo(uri("log.txt").toString());
+        assertThatThrownBy(body::openReader).isInstanceOfSatisfying(ProviderException.class, e -> {
+            assertThat(e.getMessage()).contains("changed while it was read").contains("read it again");
+            assertThat(e.uri()).isEqualTo(uri("log.txt").toString());
         });
     }
 
     private ContentBody body(String rel) {
-        return fs.read(uri(rel), ReadOptions.DEFAULT).contents().getFirst().body();
+        return fs.read(ReadRequest.of(uri(rel), ReadOptions.DEFAULT))
+                .contents()
+                .getFirst()
+                .body();
     }
 
     private URI uri(String rel) {

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -232,7 +235,7 @@ class ContentTypesTest {
                     .findFirst()
                     .orElseThrow()
                     .mimeType();
-            ContentBody body = fs.read(uri(name), ReadOptions.DEFAULT)
+            ContentBody body = fs.read(ReadRequest.of(uri(name), ReadOptions.DEFAULT))
                     .contents()
                     .getFirst()
                     .body();
@@ -271,7 +274,9 @@ class ContentTypesTest {
     }
 
     private Resource meta(String rel) {
-        return fs.metadata(uri(rel)).orElseThrow(() -> new AssertionError("no " + rel));
+        return fs.metadata(ResourceRequest.of(uri(rel)))
+                .map(Metadata::resource)
+                .orElseThrow(() -> new AssertionError("no " + rel));
     }
 
     private URI uri(String rel) {
@@ -280,7 +285,7 @@ class ContentTypesTest {
 
     private void assertText(String rel, String mimeType, String expected) throws IOException {
         assertThat(meta(rel).mimeType()).as("type of %s", rel).isEqualTo(mimeType);
-        ReadResult result = fs.read(uri(rel), ReadOptions.DEFAULT);
+        ReadResult result = fs.read(ReadRequest.of(uri(rel), ReadOptions.DEFAULT));
         assertThat(result.contents()).hasSize(1);
         ContentBody body = result.contents().getFirst().body();
         assertThat(body.isText()).as("%s is text", rel).isTrue();
@@ -294,8 +299,10 @@ class ContentTypesTest {
 
     private void assertBlob(String rel, String mimeType, byte[] expected) throws IOException {
         assertThat(meta(rel).mimeType()).as("type of %s", rel).isEqualTo(mimeType);
-        ContentBody body =
-                fs.read(uri(rel), ReadOptions.DEFAULT).contents().getFirst().body();
+        ContentBody body = fs.read(ReadRequest.of(uri(rel), ReadOptions.DEFAULT))
+                .contents()
+                .getFirst()
+                .body();
         assertThat(body.isText()).as("%s is binary", rel).isFalse();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = body.openStream()) {

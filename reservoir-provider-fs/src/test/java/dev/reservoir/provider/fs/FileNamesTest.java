@@ -3,7 +3,11 @@ package dev.reservoir.provider.fs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriSpace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,19 +75,26 @@ class FileNamesTest {
         FileSystemProvider fs = FileSystemProvider.create(dir);
         String path = fs.rootUris().getFirst().getPath();
         for (String spelling : List.of("file://localhost" + path, "FILE://LocalHost" + path)) {
-            Resource a = fs.metadata(URI.create(spelling + "/sub/a.txt")).orElseThrow();
+            Resource a = fs.metadata(ResourceRequest.of(URI.create(spelling + "/sub/a.txt")))
+                    .map(Metadata::resource)
+                    .orElseThrow();
             assertThat(a.uri()).isEqualTo(fs.rootUris().getFirst() + "/sub/a.txt");
-            assertThat(fs.owns(URI.create(spelling + "/sub"))).isTrue();
+            assertThat(((UriSpace.Prefixes) fs.space()).prefixes().getFirst().contains(spelling + "/sub"))
+                    .isTrue();
         }
-        assertThat(fs.metadata(URI.create("file://otherhost" + path + "/sub/a.txt")))
+        assertThat(fs.metadata(ResourceRequest.of(URI.create("file://otherhost" + path + "/sub/a.txt")))
+                        .map(Metadata::resource))
                 .isEmpty();
         fs.close();
     }
 
     private static String text(FileSystemProvider fs, String rel) throws IOException {
         URI uri = URI.create(fs.rootUris().getFirst() + "/" + rel);
-        try (InputStream in =
-                fs.read(uri, ReadOptions.DEFAULT).contents().getFirst().body().openStream()) {
+        try (InputStream in = fs.read(ReadRequest.of(uri, ReadOptions.DEFAULT))
+                .contents()
+                .getFirst()
+                .body()
+                .openStream()) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

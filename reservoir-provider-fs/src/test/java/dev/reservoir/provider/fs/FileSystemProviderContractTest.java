@@ -20,6 +20,7 @@ class FileSystemProviderContractTest extends ResourceProviderContract {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("a.txt"), "alpha\n");
         Files.writeString(docs.resolve("b.md"), "# bravo\n");
+        Files.writeString(docs.resolve("c d%.txt"), "charlie\n");
         Files.createDirectories(docs.resolve("sub/deeper"));
         Files.writeString(docs.resolve("sub/c.json"), "{\"c\": 1}\n");
         Files.write(docs.resolve("sub/deeper/d.bin"), new byte[] {0, 1, 2, 3, (byte) 0xff});
@@ -28,6 +29,12 @@ class FileSystemProviderContractTest extends ResourceProviderContract {
         Files.writeString(src.resolve("Main.java"), "class Main {}\n");
         fs = FileSystemProvider.builder().root(docs).root(src).build();
         return fs;
+    }
+
+    @Override
+    protected java.util.Optional<TemplateSample> templateSample() {
+        return java.util.Optional.of(
+                new TemplateSample(fs.rootUris().getFirst() + "/c%20d%25.txt", "path", "c d%.txt"));
     }
 
     @Override

@@ -8,7 +8,9 @@ import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -64,9 +66,14 @@ class ListingTest {
         String root = fs.rootUris().getFirst().toString();
         String expected = root + "/with%20space/%C3%A9%20%231%25%3F.txt";
         assertThat(Listings.all(fs, null, 10).stream().map(Resource::uri)).contains(expected);
-        assertThat(fs.metadata(URI.create(expected)).orElseThrow().name()).isEqualTo("é #1%?.txt");
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(expected)))
+                        .map(Metadata::resource)
+                        .orElseThrow()
+                        .name())
+                .isEqualTo("é #1%?.txt");
         // Another spelling of the same name (lower-case hex, a literal character) names the same file.
-        assertThat(fs.metadata(URI.create(root + "/with%20space/%c3%a9%20%231%25%3f.txt")))
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(root + "/with%20space/%c3%a9%20%231%25%3f.txt")))
+                        .map(Metadata::resource))
                 .isPresent();
         fs.close();
     }
@@ -147,8 +154,11 @@ class ListingTest {
         assertThatThrownBy(() -> fs.list(new ListRequest(URI.create(many + "/nope"), null, 5)))
                 .isInstanceOf(ResourceNotFoundException.class);
         // "many/" names the folder too; "f00.txt/" names nothing.
-        assertThat(fs.metadata(URI.create(many + "/"))).isPresent();
-        assertThat(fs.metadata(URI.create(many + "/f00.txt/"))).isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(many + "/"))).map(Metadata::resource))
+                .isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(many + "/f00.txt/")))
+                        .map(Metadata::resource))
+                .isEmpty();
         fs.close();
     }
 
@@ -162,7 +172,7 @@ class ListingTest {
             Fixtures.write(dir, "big/n%03d".formatted(i), "");
         }
         FileSystemProvider fs = FileSystemProvider.create(dir);
-        String template = fs.templates().getFirst().uriTemplate();
+        String template = fs.templates().getFirst().template().uriTemplate();
         assertThat(template).isEqualTo(fs.rootUris().getFirst() + "/{+path}");
         assertThat(complete(fs, template, "d").values()).containsExactly("data.csv", "docs/");
         assertThat(complete(fs, template, "docs/g").values())

@@ -3,6 +3,8 @@ package dev.reservoir.provider.fs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.reservoir.server.spi.Metadata;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +18,18 @@ class MountsTest {
         assumeTrue(Files.isRegularFile(Path.of("/proc/self/status")), "Linux with /proc mounted");
         FileSystemProvider fs = FileSystemProvider.create(Path.of("/"));
         String log = FileNamesTest.stderrOf(() -> {
-            assertThat(fs.metadata(URI.create("file:///proc/self/status"))).isEmpty();
-            assertThat(fs.metadata(URI.create("file:///proc"))).isEmpty();
-            assertThat(fs.metadata(URI.create("file:///proc"))).isEmpty();
-            assertThat(fs.metadata(URI.create("file:///etc"))).isPresent();
+            assertThat(fs.metadata(ResourceRequest.of(URI.create("file:///proc/self/status")))
+                            .map(Metadata::resource))
+                    .isEmpty();
+            assertThat(fs.metadata(ResourceRequest.of(URI.create("file:///proc")))
+                            .map(Metadata::resource))
+                    .isEmpty();
+            assertThat(fs.metadata(ResourceRequest.of(URI.create("file:///proc")))
+                            .map(Metadata::resource))
+                    .isEmpty();
+            assertThat(fs.metadata(ResourceRequest.of(URI.create("file:///etc")))
+                            .map(Metadata::resource))
+                    .isPresent();
         });
         assertThat(log.lines().filter(l -> l.contains("Not entering /proc")).toList())
                 .singleElement()
@@ -32,7 +42,8 @@ class MountsTest {
     void aPseudoFileSystemServedAsTheRootItselfIsServed() {
         assumeTrue(Files.isRegularFile(Path.of("/proc/self/status")), "Linux with /proc mounted");
         FileSystemProvider fs = FileSystemProvider.create(Path.of("/proc/self"));
-        assertThat(fs.metadata(URI.create(fs.rootUris().getFirst() + "/status")))
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(fs.rootUris().getFirst() + "/status")))
+                        .map(Metadata::resource))
                 .isPresent();
         fs.close();
     }

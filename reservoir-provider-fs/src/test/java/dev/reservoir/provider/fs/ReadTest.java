@@ -3,11 +3,10 @@ package dev.reservoir.provider.fs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reservoir.core.McpException;
-import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ProviderException;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.IOException;
@@ -43,23 +42,19 @@ class ReadTest {
         FileSystemProvider fs =
                 FileSystemProvider.builder().root(dir).maxReadBytes(10).build();
         URI uri = uri(fs, "big.txt");
-        assertThatThrownBy(() -> fs.read(uri, ReadOptions.DEFAULT)).isInstanceOfSatisfying(McpException.class, e -> {
-            var error = e.error(WireFormat.of(ProtocolRevision.LATEST));
-            assertThat(error.code()).isEqualTo(-31000);
-            assertThat(error.message()).contains("16 bytes").contains("10 bytes");
-            assertThat(error.data().get("uri").asText()).isEqualTo(uri.toString());
-            assertThat(error.data().get("size").asLong()).isEqualTo(16);
-            assertThat(error.data().get("limit").asLong()).isEqualTo(10);
-        });
+        assertThatThrownBy(() -> fs.read(ReadRequest.of(uri, ReadOptions.DEFAULT)))
+                .isInstanceOfSatisfying(ProviderException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(ProviderException.Kind.TOO_LARGE);
+                    assertThat(e.getMessage()).contains("16 bytes").contains("10 bytes");
+                    assertThat(e.uri()).isEqualTo(uri.toString());
+                    assertThat(e.size()).isEqualTo(16);
+                    assertThat(e.limit()).isEqualTo(10);
+                });
         // The server's limit counts too, and the smaller one is named.
         FileSystemProvider roomy = FileSystemProvider.create(dir);
-        assertThatThrownBy(() -> roomy.read(uri, new ReadOptions(50, 1 << 20, 8)))
+        assertThatThrownBy(() -> roomy.read(ReadRequest.of(uri, new ReadOptions(50, 1 << 20, 8))))
                 .isInstanceOfSatisfying(
-                        McpException.class, e -> assertThat(e.error(WireFormat.of(ProtocolRevision.LATEST))
-                                        .data()
-                                        .get("limit")
-                                        .asLong())
-                                .isEqualTo(8));
+                        ProviderException.class, e -> assertThat(e.limit()).isEqualTo(8));
         fs.close();
         roomy.close();
     }
@@ -92,7 +87,7 @@ class ReadTest {
         Fixtures.write(dir, "f/sub/e.txt", "echo");
         FileSystemProvider fs = FileSystemProvider.create(dir);
         String f = uri(fs, "f").toString();
-        ReadResult result = fs.read(URI.create(f), new ReadOptions(50, 1000, Long.MAX_VALUE));
+        ReadResult result = fs.read(ReadRequest.of(URI.create(f), new ReadOptions(50, 1000, Long.MAX_VALUE)));
         ResourceContent list = result.contents().getFirst();
         assertThat(list.resource().uri()).isEqualTo(f);
         assertThat(list.resource().isCollection()).isTrue();
@@ -118,18 +113,21 @@ class ReadTest {
         }
         Files.createDirectories(dir.resolve("empty"));
         FileSystemProvider fs = FileSystemProvider.create(dir);
-        ReadResult result = fs.read(uri(fs, "f"), new ReadOptions(3, 1 << 20, Long.MAX_VALUE));
+        ReadResult result = fs.read(ReadRequest.of(uri(fs, "f"), new ReadOptions(3, 1 << 20, Long.MAX_VALUE)));
         assertThat(result.contents()).hasSize(4);
         assertThat(text(result.contents().getFirst().body()))
                 .startsWith("# " + uri(fs, "f") + ": the first 3 entries; resources/list with this uri");
-        ReadResult empty = fs.read(uri(fs, "empty"), ReadOptions.DEFAULT);
+        ReadResult empty = fs.read(ReadRequest.of(uri(fs, "empty"), ReadOptions.DEFAULT));
         assertThat(empty.contents()).hasSize(1);
         assertThat(text(empty.contents().getFirst().body())).isEqualTo("# " + uri(fs, "empty") + ": all 0 entries\r\n");
         fs.close();
     }
 
     private static ContentBody body(FileSystemProvider fs, String rel) {
-        return fs.read(uri(fs, rel), ReadOptions.DEFAULT).contents().getFirst().body();
+        return fs.read(ReadRequest.of(uri(fs, rel), ReadOptions.DEFAULT))
+                .contents()
+                .getFirst()
+                .body();
     }
 
     private static String text(ContentBody body) throws IOException {

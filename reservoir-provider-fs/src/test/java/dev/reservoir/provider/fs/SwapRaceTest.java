@@ -6,7 +6,9 @@ import dev.reservoir.core.McpException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.ProviderException;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,7 +113,7 @@ class SwapRaceTest {
                         synchronized (leaks) {
                             leaks.add(leak.getMessage());
                         }
-                    } catch (McpException e) {
+                    } catch (McpException | ProviderException e) {
                         // Not found (or gone while listed): the honest answer during a swap.
                         counts.computeIfAbsent("not found", k -> new AtomicLong())
                                 .incrementAndGet();
@@ -149,15 +151,16 @@ class SwapRaceTest {
     }
 
     private static void readFile(FileSystemProvider fs, String uri) {
-        ResourceContent content =
-                fs.read(URI.create(uri), ReadOptions.DEFAULT).contents().getFirst();
+        ResourceContent content = fs.read(ReadRequest.of(URI.create(uri), ReadOptions.DEFAULT))
+                .contents()
+                .getFirst();
         check(content.resource());
         checkText(uri, content.body());
     }
 
     private static void readFolder(FileSystemProvider fs, String uri) {
         for (ResourceContent content :
-                fs.read(URI.create(uri), ReadOptions.DEFAULT).contents()) {
+                fs.read(ReadRequest.of(URI.create(uri), ReadOptions.DEFAULT)).contents()) {
             check(content.resource());
             checkText(content.resource().uri(), content.body());
         }
@@ -194,7 +197,7 @@ class SwapRaceTest {
         String text;
         try (InputStream in = body.openStream()) {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (McpException e) {
+        } catch (McpException | ProviderException e) {
             throw e;
         } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
             throw new dev.reservoir.core.ResourceNotFoundException(uri); // what the server makes of it

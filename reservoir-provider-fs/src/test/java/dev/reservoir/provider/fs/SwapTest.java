@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -82,7 +83,7 @@ class SwapTest {
     }
 
     private ContentBody body(String rel) {
-        return fs.read(URI.create(fs.rootUris().getFirst() + "/" + rel), ReadOptions.DEFAULT)
+        return fs.read(ReadRequest.of(URI.create(fs.rootUris().getFirst() + "/" + rel), ReadOptions.DEFAULT))
                 .contents()
                 .getFirst()
                 .body();

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.core.ResourceNotFoundException;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -48,7 +51,10 @@ class SymlinkTest {
         // A linked folder is listed once, as itself: what it holds is listed where it really is.
         assertThat(Listings.paths(fs)).containsExactly("", "dirlink", "filelink.txt", "real", "real/file.txt");
         assertThat(Listings.paths(fs, uri(fs, "dirlink"), 5)).containsExactly("dirlink/file.txt");
-        assertThat(fs.metadata(uri(fs, "dirlink")).orElseThrow().description())
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "dirlink")))
+                        .map(Metadata::resource)
+                        .orElseThrow()
+                        .description())
                 .isEqualTo("Reached through a link; the same as " + uri(fs, "real"));
         assertThat(read(fs, "filelink.txt")).isEqualTo("real\n");
         assertThat(read(fs, "dirlink/file.txt")).isEqualTo("real\n");
@@ -64,8 +70,10 @@ class SymlinkTest {
             "otherlink/shared.txt"
         }) {
             URI uri = uri(fs, refused);
-            assertThat(fs.metadata(uri)).as(refused).isEmpty();
-            assertThatThrownBy(() -> fs.read(uri, ReadOptions.DEFAULT))
+            assertThat(fs.metadata(ResourceRequest.of(uri)).map(Metadata::resource))
+                    .as(refused)
+                    .isEmpty();
+            assertThatThrownBy(() -> fs.read(ReadRequest.of(uri, ReadOptions.DEFAULT)))
                     .as(refused)
                     .isInstanceOf(ResourceNotFoundException.class);
         }
@@ -88,7 +96,8 @@ class SymlinkTest {
         FileSystemProvider fs =
                 FileSystemProvider.builder().root(root).followSymlinks(false).build();
         assertThat(Listings.paths(fs)).containsExactly("", "real", "real/file.txt");
-        assertThat(fs.metadata(uri(fs, "filelink.txt"))).isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "filelink.txt"))).map(Metadata::resource))
+                .isEmpty();
         fs.close();
     }
 
@@ -103,7 +112,7 @@ class SymlinkTest {
 
     private static String read(FileSystemProvider fs, String rel) throws IOException {
         StringWriter out = new StringWriter();
-        try (Reader reader = fs.read(uri(fs, rel), ReadOptions.DEFAULT)
+        try (Reader reader = fs.read(ReadRequest.of(uri(fs, rel), ReadOptions.DEFAULT))
                 .contents()
                 .getFirst()
                 .body()

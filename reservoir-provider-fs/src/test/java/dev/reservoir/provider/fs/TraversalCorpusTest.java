@@ -16,8 +16,11 @@ import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.testkit.TestClient;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -104,8 +107,12 @@ class TraversalCorpusTest {
     @Test
     void theFixtureIsServedWhereItShouldBe() {
         // Guards against a vacuous pass: the same root answers for what it does have.
-        assertThat(fs.metadata(URI.create(rootUri + "/visible.txt"))).isPresent();
-        assertThat(fs.metadata(URI.create(rootUri + "/sub/inner.txt"))).isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(rootUri + "/visible.txt")))
+                        .map(Metadata::resource))
+                .isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(URI.create(rootUri + "/sub/inner.txt")))
+                        .map(Metadata::resource))
+                .isPresent();
         List<String> listed = new ArrayList<>();
         String cursor = null;
         do {
@@ -130,8 +137,10 @@ class TraversalCorpusTest {
                     continue; // java.net.URI refuses it, so it cannot reach a provider (the server test sends it)
                 }
                 reachedProvider++;
-                assertThat(fs.metadata(uri)).as("metadata of %s", text).isEmpty();
-                assertThatThrownBy(() -> fs.read(uri, ReadOptions.DEFAULT))
+                assertThat(fs.metadata(ResourceRequest.of(uri)).map(Metadata::resource))
+                        .as("metadata of %s", text)
+                        .isEmpty();
+                assertThatThrownBy(() -> fs.read(ReadRequest.of(uri, ReadOptions.DEFAULT)))
                         .as("read of %s", text)
                         .isInstanceOf(ResourceNotFoundException.class);
                 assertThatThrownBy(() -> fs.list(new ListRequest(uri, null, 10)))
@@ -147,7 +156,7 @@ class TraversalCorpusTest {
 
     @Test
     void completingHostileValuesOffersNothing() {
-        String template = fs.templates().getFirst().uriTemplate();
+        String template = fs.templates().getFirst().template().uriTemplate();
         assertTimeoutPreemptively(BUDGET, () -> {
             int asked = 0;
             for (String line : corpus()) {

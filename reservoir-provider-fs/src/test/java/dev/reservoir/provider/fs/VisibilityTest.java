@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.core.ResourceNotFoundException;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -78,7 +81,8 @@ class VisibilityTest {
         assertThat(Listings.paths(fs))
                 .contains(".env", ".config", ".config/settings.json", ".gitignore", "app.log", "build/out.bin")
                 .noneMatch(p -> p.equals(".git") || p.startsWith(".git/"));
-        assertThat(fs.metadata(uri(fs, ".git/config"))).isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, ".git/config"))).map(Metadata::resource))
+                .isEmpty();
         fs.close();
     }
 
@@ -104,8 +108,11 @@ class VisibilityTest {
         FileSystemProvider fs = FileSystemProvider.create(root);
         for (String hidden : new String[] {"app.log", ".env", "build/out.bin", "src/generated/g.c", "local-only.txt"}) {
             URI uri = uri(fs, hidden);
-            assertThat(fs.metadata(uri)).as(hidden).isEmpty();
-            assertThatThrownBy(() -> fs.read(uri, ReadOptions.DEFAULT)).isInstanceOf(ResourceNotFoundException.class);
+            assertThat(fs.metadata(ResourceRequest.of(uri)).map(Metadata::resource))
+                    .as(hidden)
+                    .isEmpty();
+            assertThatThrownBy(() -> fs.read(ReadRequest.of(uri, ReadOptions.DEFAULT)))
+                    .isInstanceOf(ResourceNotFoundException.class);
             assertThatThrownBy(() -> fs.watch(uri, new ChangeRecorder())).isInstanceOf(ResourceNotFoundException.class);
         }
         fs.close();
@@ -114,13 +121,16 @@ class VisibilityTest {
     @Test
     void aChangedGitignoreTakesEffect() throws IOException {
         FileSystemProvider fs = FileSystemProvider.create(root);
-        assertThat(fs.metadata(uri(fs, "docs/a.tmp"))).isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "docs/a.tmp"))).map(Metadata::resource))
+                .isPresent();
         Path gitignore = root.resolve(".gitignore");
         Files.writeString(gitignore, "*.tmp\n");
         // Make sure the stamp differs even on a file system with coarse times.
         Files.setLastModifiedTime(gitignore, FileTime.from(Instant.now().plusSeconds(5)));
-        assertThat(fs.metadata(uri(fs, "docs/a.tmp"))).isEmpty();
-        assertThat(fs.metadata(uri(fs, "app.log"))).isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "docs/a.tmp"))).map(Metadata::resource))
+                .isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "app.log"))).map(Metadata::resource))
+                .isPresent();
         fs.close();
     }
 

@@ -5,6 +5,7 @@ import static dev.reservoir.provider.fs.ChangeRecorder.updated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.server.spi.Watch;
+import dev.reservoir.testkit.Eventually;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -44,8 +45,7 @@ class WatchTest {
 
     @AfterEach
     void tearDown() throws InterruptedException {
-        files.assertExhausted();
-        list.assertExhausted();
+        assertNothingHeard();
         fs.close();
     }
 
@@ -101,7 +101,7 @@ class WatchTest {
         list.await(LIST_CHANGED);
         // The same folder made again is watched again, under the watch that stayed open.
         Files.createDirectories(root.resolve("late/deeper"));
-        Thread.sleep(200); // let the watcher register the new folders
+        awaitWatcherHearsIn("late/deeper");
         files.drain();
         list.drain();
         Files.writeString(root.resolve("late/z.txt"), "z\n");
@@ -158,7 +158,7 @@ class WatchTest {
         Files.writeString(root.resolve("dir/debug.log"), "ignored\n");
         Files.writeString(root.resolve("dir/.hidden"), "hidden\n");
         Fixtures.write(root, ".git/objects/ab/cdef", "object");
-        // assertExhausted in tearDown checks that nothing came.
+        assertNothingHeard();
     }
 
     @Test
@@ -166,8 +166,33 @@ class WatchTest {
         Watch watch = fs.watch(URI.create(uri("dir/a.txt")), files);
         watch.close();
         watch.close(); // twice is harmless
-        Files.writeString(root.resolve("dir/a.txt"), "unheard\n");
-        Thread.sleep(300);
+        ChangeRecorder open = new ChangeRecorder();
+        try (Watch stillOpen = fs.watch(URI.create(uri("dir/a.txt")), open)) {
+            Files.writeString(root.resolve("dir/a.txt"), "unheard\n");
+            open.await(updated(uri("dir/a.txt"))); // the change was seen, and went to open watches only
+        }
+        assertNothingHeard();
+    }
+
+    /** Nothing reached the recorders of this test, during their quiet period. */
+    private void assertNothingHeard() throws InterruptedException {
+        files.assertExhausted();
+        list.assertExhausted();
+    }
+
+    /**
+     * Waits until the watcher hears a change in {@code folder} (it has registered it): writes a probe
+     * file there until a watch on the folder reports it.
+     */
+    private void awaitWatcherHearsIn(String folder) {
+        ChangeRecorder probe = new ChangeRecorder();
+        Path file = root.resolve(folder).resolve("probe.txt");
+        try (Watch watch = fs.watch(URI.create(uri(folder)), probe)) {
+            Eventually.await("the watcher to hear a change in " + folder, ChangeRecorder.TIMEOUT, () -> {
+                Files.writeString(file, "probe " + System.nanoTime());
+                return probe.heard(Duration.ofMillis(200));
+            });
+        }
     }
 
     private void watch(String rel) {

@@ -85,9 +85,14 @@ final class Entries {
 
     /** The metadata of an entry; {@code withLastChange} works out when its path last changed (a history walk). */
     Resource describe(Located located, boolean withLastChange) {
+        return describe(located, withLastChange, Stop.NEVER);
+    }
+
+    /** The same; a walk for the last change ends with {@link Stop.Stopped} when {@code stop} is requested. */
+    Resource describe(Located located, boolean withLastChange, Stop stop) {
         TreeEntry entry = located.entry();
         Revision revision = located.revision();
-        Instant changed = withLastChange ? lastChange.of(revision.commit(), entry.path()) : null;
+        Instant changed = withLastChange ? lastChange.of(revision.commit(), entry.path(), stop) : null;
         if (entry.path().length == 0) {
             return describer.revision(located.uri(), revision, kindOf(revision.ref()), changed);
         }

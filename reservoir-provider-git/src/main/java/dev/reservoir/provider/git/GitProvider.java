@@ -3,17 +3,25 @@ package dev.reservoir.provider.git;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.CacheScope;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.core.model.ResourceTemplate;
+import dev.reservoir.core.uri.ValueCheck;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ProviderException;
+import dev.reservoir.server.spi.ProviderTemplate;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -33,8 +41,9 @@ import java.util.Optional;
  * Thread-safe; build one with {@link #builder(Path)}.
  *
  * <p>This class is the only one that knows the server's provider SPI: it adapts the repository's
- * resources ({@code GitResources}, {@code Changes}) to it. What it works around in today's SPI is
- * written down in SPI-NEEDS.md.
+ * resources ({@code GitResources}, {@code Changes}) to it. It declares {@code git://NAME}, its
+ * templates take path values as bytes (a file name need not be UTF-8), and a history walk stops
+ * when its request is cancelled or times out (without the interrupt, which JGit ignores).
  *
  * <pre>{@code
  * McpServer server = McpServer.builder()
@@ -85,6 +94,12 @@ public final class GitProvider implements ResourceProvider {
         return URI.create(resources.uris().root());
     }
 
+    /** {@code git://NAME} and everything below it. */
+    @Override
+    public UriSpace space() {
+        return UriSpace.of(UriPrefix.parse(resources.uris().root()));
+    }
+
     @Override
     public Page<Resource> list(ListRequest request) {
         Catalog.Listing listing = request.parent() == null
@@ -94,17 +109,22 @@ public final class GitProvider implements ResourceProvider {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
-        return resources.metadata(uri.toString());
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        return stoppable(
+                        request.context(),
+                        stop -> resources.metadata(request.uri().toString(), stop))
+                .map(Metadata::of);
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
+    public ReadResult read(ReadRequest request) {
+        ReadOptions options = request.options();
         Limits limits = new Limits(
                 options.maxCollectionItems(),
                 options.maxCollectionBytes(),
                 Math.min(options.maxReadBytes(), settings.maxReadBytes()));
-        GitResources.Reading reading = resources.read(uri.toString(), limits);
+        GitResources.Reading reading = stoppable(
+                request.context(), stop -> resources.read(request.uri().toString(), limits, stop));
         List<ResourceContent> contents = new ArrayList<>(reading.items().size());
         for (Item item : reading.items()) {
             contents.add(new ResourceContent(item.resource(), body(item.content())));
@@ -113,6 +133,19 @@ public final class GitProvider implements ResourceProvider {
         return reading.pinned()
                 ? result.withCacheHint(CacheHint.of(settings.pinnedTtl(), settings.cacheScope()))
                 : result;
+    }
+
+    /**
+     * Runs work whose history walks stop when the request is cancelled or times out. The callback
+     * registered meanwhile spares the thread its interrupt: an interrupt closes the NIO channel a
+     * JGit pack read is blocked in, which the walk's stop does not need.
+     */
+    private static <T> T stoppable(CallContext context, java.util.function.Function<Stop, T> work) {
+        try (CallContext.Registration ignored = context.onCancel(() -> {})) {
+            return work.apply(context::isCancelled);
+        } catch (Stop.Stopped e) {
+            throw ProviderException.of(ProviderException.Kind.CANCELLED, null, e.getMessage(), null);
+        }
     }
 
     private static ContentBody body(Content content) {
@@ -134,14 +167,10 @@ public final class GitProvider implements ResourceProvider {
     }
 
     @Override
-    public List<ResourceTemplate> templates() {
-        return resources.templates();
-    }
-
-    /** Whether the URI is this repository's ({@code git://NAME} or below); nothing is looked up. */
-    @Override
-    public boolean owns(URI uri) {
-        return resources.owns(uri.toString());
+    public List<ProviderTemplate> templates() {
+        return resources.templates().stream()
+                .map(t -> new ProviderTemplate(t, ValueCheck.PATH_BYTES))
+                .toList();
     }
 
     @Override
@@ -155,6 +184,11 @@ public final class GitProvider implements ResourceProvider {
     @Override
     public Watch watch(URI uri, ChangeListener listener) {
         return changes.watch(uri.toString(), new Bridge(listener))::close;
+    }
+
+    @Override
+    public String toString() {
+        return "git repository " + name();
     }
 
     @Override

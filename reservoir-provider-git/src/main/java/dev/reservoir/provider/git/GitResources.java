@@ -81,23 +81,23 @@ final class GitResources {
         return templates;
     }
 
-    /** Whether the URI is one of this repository's (without looking anything up). */
-    boolean owns(String uri) {
-        return uri.equals(uris.root().substring(0, uris.root().length() - 1)) || uri.startsWith(uris.root());
-    }
-
     Optional<Address> address(String uri) {
         return Address.parse(uri, uris.name());
     }
 
     Optional<Resource> metadata(String uri) {
+        return metadata(uri, Stop.NEVER);
+    }
+
+    /** The metadata of a URI; a history walk it needs ends with {@link Stop.Stopped} when {@code stop} is requested. */
+    Optional<Resource> metadata(String uri, Stop stop) {
         Optional<Address> address = address(uri);
         if (address.isEmpty()) {
             return Optional.empty();
         }
         return switch (address.get()) {
             case Address.Root r -> Optional.of(catalog.root(RefSet.read(repo.repository())));
-            case Address.Entry e -> entries.locate(uri, e).map(located -> entries.describe(located, true));
+            case Address.Entry e -> entries.locate(uri, e).map(located -> entries.describe(located, true, stop));
             case Address.Commit c -> revisions.resolve(c.rev()).map(r -> history.commitResource(uri, r));
             case Address.Log l -> revisions.resolve(l.rev()).map(r -> history.logResource(uri, r, l.path()));
             case Address.Compare c ->
@@ -112,6 +112,11 @@ final class GitResources {
 
     /** Reads a URI; throws ResourceNotFoundException when it names nothing. */
     Reading read(String uri, Limits limits) {
+        return read(uri, limits, Stop.NEVER);
+    }
+
+    /** Reads a URI; a history walk ends with {@link Stop.Stopped} when {@code stop} is requested. */
+    Reading read(String uri, Limits limits, Stop stop) {
         Address address = address(uri).orElseThrow(() -> new ResourceNotFoundException(uri));
         try {
             return switch (address) {
@@ -128,13 +133,13 @@ final class GitResources {
                 }
                 case Address.Log l -> {
                     Revision revision = resolve(uri, l.rev());
-                    yield new Reading(history.log(uri, revision, l.path(), l.limit()), revision.pinned());
+                    yield new Reading(history.log(uri, revision, l.path(), l.limit(), stop), revision.pinned());
                 }
                 case Address.Compare c -> {
                     Revision base = resolve(uri, c.base());
                     Revision head = resolve(uri, c.head());
                     yield new Reading(
-                            history.compare(uri, base, head, c.sinceMergeBase(), c.path(), limits.maxReadBytes()),
+                            history.compare(uri, base, head, c.sinceMergeBase(), c.path(), limits.maxReadBytes(), stop),
                             base.pinned() && head.pinned());
                 }
                 case Address.Blame b -> readBlame(uri, b, limits);

@@ -107,9 +107,10 @@ final class History {
         return describer.view(uri, revision.token(), title, Describer.TEXT, revision, null);
     }
 
-    List<Item> log(String uri, Revision revision, byte[] path, Integer limit) {
+    List<Item> log(String uri, Revision revision, byte[] path, Integer limit, Stop stop) {
         int max = limit == null ? DEFAULT_LOG_LIMIT : limit;
         try (RevWalk walk = new RevWalk(repository)) {
+            walk.setRevFilter(stop.filter());
             walk.markStart(walk.parseCommit(revision.commit()));
             String filter = path == null ? null : GitUris.utf8(path);
             if (filter != null && !filter.isEmpty()) {
@@ -163,7 +164,8 @@ final class History {
                 .build();
     }
 
-    List<Item> compare(String uri, Revision base, Revision head, boolean sinceMergeBase, byte[] path, long limit) {
+    List<Item> compare(
+            String uri, Revision base, Revision head, boolean sinceMergeBase, byte[] path, long limit, Stop stop) {
         try (ObjectReader reader = repository.newObjectReader();
                 RevWalk walk = new RevWalk(reader);
                 Patches patches = new Patches(reader, path, limit)) {
@@ -177,7 +179,7 @@ final class History {
                                     + " have no common history, so there is no merge base to compare from; use two dots (..) to compare the trees");
                 }
             }
-            String commits = commitsBetween(base.commit(), head.commit(), path);
+            String commits = commitsBetween(base.commit(), head.commit(), path, stop);
             List<DiffEntry> changes = patches.scan(from.getTree(), headCommit.getTree());
             String text = commits + "\n" + Patches.nameStatus(changes);
             byte[] patch = patches.patch(changes);
@@ -221,8 +223,9 @@ final class History {
     }
 
     /** {@code git log --format=%H%x09%aI%x09%an%x09%s BASE..HEAD [-- PATH]}, at most {@value #MAX_COMPARE_COMMITS} lines. */
-    private String commitsBetween(ObjectId base, ObjectId head, byte[] path) throws IOException {
+    private String commitsBetween(ObjectId base, ObjectId head, byte[] path, Stop stop) throws IOException {
         try (RevWalk walk = new RevWalk(repository)) {
+            walk.setRevFilter(stop.filter());
             walk.markStart(walk.parseCommit(head));
             walk.markUninteresting(walk.parseCommit(base));
             String filter = path == null ? null : GitUris.utf8(path);

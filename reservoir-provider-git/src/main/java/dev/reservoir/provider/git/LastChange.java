@@ -36,25 +36,26 @@ final class LastChange {
     }
 
     /** The commit time of the last change to {@code path} (the commit's own time for the root); null if none is found. */
-    Instant of(ObjectId commit, byte[] path) {
-        return find(commit, path).time();
+    Instant of(ObjectId commit, byte[] path, Stop stop) {
+        return find(commit, path, stop).time();
     }
 
     /** The newest commit, from {@code commit} back, that changed {@code path}; null if none did. */
     ObjectId commitOf(ObjectId commit, byte[] path) {
-        return find(commit, path).commit();
+        return find(commit, path, Stop.NEVER).commit();
     }
 
-    private Found find(ObjectId commit, byte[] path) {
+    private Found find(ObjectId commit, byte[] path, Stop stop) {
         String text = GitUris.utf8(path);
         if (text == null) {
             return Found.NONE; // JGit's path filters take text
         }
-        return cache.get(new Key(commit.copy(), text), key -> walk(commit, text));
+        return cache.get(new Key(commit.copy(), text), key -> walk(commit, text, stop));
     }
 
-    private Found walk(ObjectId commit, String path) {
+    private Found walk(ObjectId commit, String path, Stop stop) {
         try (RevWalk walk = new RevWalk(repository)) {
+            walk.setRevFilter(stop.filter());
             RevCommit start = walk.parseCommit(commit);
             RevCommit last = start;
             if (!path.isEmpty()) {

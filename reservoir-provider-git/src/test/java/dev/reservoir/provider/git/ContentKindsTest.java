@@ -126,14 +126,19 @@ class ContentKindsTest {
                 .isEqualTo(git.gitBytes("cat-file", "blob", blob));
         resources.repository().close();
 
-        // Today's server decodes template variables as UTF-8 before the provider sees the URI, so such a
-        // name cannot be read through it (SPI-NEEDS.md, "raw variable values").
+        // The repository's templates take path values as bytes, so the server reads such a name too.
         try (McpServer server = McpServer.builder().provider(git.provider()).build();
                 TestClient client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true)) {
-            JsonNode error = client.error(
+            JsonNode result = client.result(
                     McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uris.getFirst()));
-            assertThat(error.get("code").asInt()).isEqualTo(-32602);
-            assertThat(error.get("message").asText()).contains("UTF-8");
+            JsonNode item = result.get("contents").get(0);
+            assertThat(item.get("uri").asText()).isEqualTo(uris.getFirst());
+            assertThat(
+                            item.has("text")
+                                    ? item.get("text").asText().getBytes(StandardCharsets.UTF_8)
+                                    : java.util.Base64.getDecoder()
+                                            .decode(item.get("blob").asText()))
+                    .isEqualTo(git.gitBytes("cat-file", "blob", blob));
         }
     }
 

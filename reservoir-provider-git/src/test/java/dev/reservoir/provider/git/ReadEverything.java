@@ -5,9 +5,12 @@ import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.CompletionRequest;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ResourceContent;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -36,7 +39,7 @@ public final class ReadEverything {
                 .maxReadBytes(Long.MAX_VALUE)
                 .build()) {
             if (args.length > 1) {
-                ResourceContent content = provider.read(URI.create(args[1]), ReadOptions.DEFAULT)
+                ResourceContent content = provider.read(ReadRequest.of(URI.create(args[1]), ReadOptions.DEFAULT))
                         .contents()
                         .getFirst();
                 MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -61,7 +64,7 @@ public final class ReadEverything {
         List<Resource> all = listAll(provider, null);
         for (Resource resource : all) {
             URI uri = URI.create(resource.uri());
-            provider.metadata(uri);
+            provider.metadata(ResourceRequest.of(uri)).map(Metadata::resource);
             if (resource.collection()) {
                 listAll(provider, uri);
             }
@@ -105,7 +108,7 @@ public final class ReadEverything {
     private static int read(GitProvider provider, URI uri) throws IOException {
         List<ResourceContent> contents;
         try {
-            contents = provider.read(uri, ReadOptions.DEFAULT).contents();
+            contents = provider.read(ReadRequest.of(uri, ReadOptions.DEFAULT)).contents();
         } catch (ResourceNotFoundException e) {
             return 0; // e.g. no HEAD~1 yet, or status of a bare repository
         }

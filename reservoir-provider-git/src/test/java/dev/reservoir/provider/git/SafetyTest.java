@@ -3,6 +3,7 @@ package dev.reservoir.provider.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileSystems;
@@ -137,7 +138,7 @@ class SafetyTest {
 
     private static boolean readable(GitProvider provider, String uri) {
         try {
-            provider.read(URI.create(uri), ReadOptions.DEFAULT);
+            provider.read(ReadRequest.of(URI.create(uri), ReadOptions.DEFAULT));
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -196,7 +196,7 @@ public final class JdbcProviderBuilder {
         Database db = Database.open(pool, settings);
         try {
             queries.forEach(db::validate);
-            return new JdbcProvider(db, new Bridge(settings.statementTimeout(), streamTimeout));
+            return new JdbcProvider(db, new Scopes(settings.statementTimeout(), streamTimeout));
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -12,11 +12,11 @@ import dev.reservoir.provider.jdbc.rows.RowFormat;
 import dev.reservoir.provider.jdbc.sql.DbException;
 import dev.reservoir.provider.jdbc.sql.QueryScope;
 import dev.reservoir.provider.jdbc.uri.DbUri;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,16 +34,16 @@ final class Reads {
 
     private final Database db;
     private final Resources resources;
-    private final Bridge bridge;
+    private final Scopes scopes;
 
-    Reads(Database db, Resources resources, Bridge bridge) {
+    Reads(Database db, Resources resources, Scopes scopes) {
         this.db = db;
         this.resources = resources;
-        this.bridge = bridge;
+        this.scopes = scopes;
     }
 
     /** The metadata of an existing resource, under the URI as asked; NotFound when it does not exist. */
-    Resource describe(String uri, DbUri parsed) {
+    Resource describe(String uri, DbUri parsed, CallContext context) {
         TableRef table = null;
         NamedQuery query = null;
         switch (parsed) {
@@ -57,11 +57,11 @@ final class Reads {
                 query.bind(q.params());
             }
             case DbUri.Schema s -> {
-                if (!bridge.call("looking up schema " + s.schema(), scope -> db.hasSchema(s.schema(), scope))) {
+                if (!scopes.call(context, scope -> db.hasSchema(s.schema(), scope))) {
                     throw new DbException.NotFound(uri);
                 }
             }
-            default -> table = table(parsed);
+            default -> table = table(parsed, context);
         }
         if (parsed instanceof DbUri.Rows rows) {
             db.rowLimits(rows, Long.MAX_VALUE); // refuses a limit above the maximum
@@ -69,7 +69,7 @@ final class Reads {
         return resources.describe(parsed, table, query).toBuilder().uri(uri).build();
     }
 
-    private TableRef table(DbUri parsed) {
+    private TableRef table(DbUri parsed, CallContext context) {
         TableName name =
                 switch (parsed) {
                     case DbUri.Table t -> t.table();
@@ -78,72 +78,77 @@ final class Reads {
                     case DbUri.Stats s -> s.table();
                     default -> null;
                 };
-        return name == null ? null : bridge.call("looking up " + name, scope -> db.table(name, scope));
+        return name == null ? null : scopes.call(context, scope -> db.table(name, scope));
     }
 
     private NamedQuery namedQuery(DbUri.Query q) {
         return db.query(q.name()).orElseThrow(() -> new DbException.NotFound("query " + q.name()));
     }
 
-    ReadResult read(String uri, DbUri parsed, ReadOptions options) {
-        Resource self = describe(uri, parsed);
+    ReadResult read(String uri, DbUri parsed, ReadOptions options, CallContext context) {
+        Resource self = describe(uri, parsed, context);
         return switch (parsed) {
             case DbUri.Overview o ->
-                ReadResult.of(
-                        List.of(text(self, Resources.MARKDOWN, bridge.call("reading the overview", db::overview))));
+                ReadResult.of(List.of(text(self, Resources.MARKDOWN, scopes.call(context, db::overview))));
             case DbUri.TableSchema s -> {
-                Database.SchemaTexts texts =
-                        bridge.call("reading the schema of " + s.table(), scope -> db.schema(s.table(), scope));
+                Database.SchemaTexts texts = scopes.call(context, scope -> db.schema(s.table(), scope));
                 yield ReadResult.of(
                         List.of(text(self, Resources.JSON, texts.json()), text(self, Resources.SQL, texts.ddl())));
             }
             case DbUri.Stats s ->
-                ReadResult.of(List.of(text(
-                        self, Resources.JSON, bridge.call("reading statistics", scope -> db.stats(s.table(), scope)))));
+                ReadResult.of(
+                        List.of(text(self, Resources.JSON, scopes.call(context, scope -> db.stats(s.table(), scope)))));
             case DbUri.Rows rows ->
-                rows(
-                        self,
-                        db.rowLimits(rows, options.maxReadBytes()),
-                        "reading the rows of " + rows.table(),
-                        scope -> db.openRows(rows, scope));
+                rows(self, db.rowLimits(rows, options.maxReadBytes()), context, scope -> db.openRows(rows, scope));
             case DbUri.Query q -> {
                 NamedQuery query = namedQuery(q);
                 yield rows(
-                        self,
-                        db.queryLimits(options.maxReadBytes()),
-                        "running query " + q.name(),
-                        scope -> db.openQuery(query, q, scope));
+                        self, db.queryLimits(options.maxReadBytes()), context, scope -> db.openQuery(query, q, scope));
             }
-            default -> collection(self, parsed, options);
+            default -> collection(self, parsed, options, context);
         };
     }
 
-    /** CSV, opened now (so a failing statement is an ordinary error), then JSON Lines, opened when it is written. */
-    private ReadResult rows(Resource self, Limits limits, String what, Function<QueryScope, RowCursor> opener) {
-        QueryScope scope = bridge.streamScope();
-        RowCursor first = bridge.call(what, scope, opener);
-        AtomicReference<Reader> started = new AtomicReference<>(bridge.started(scope, first, RowFormat.CSV, limits));
-        ContentBody csv = ContentBody.textStream(
-                () -> {
-                    Reader reader = started.getAndSet(null);
-                    return reader != null ? reader : bridge.lazy(opener, RowFormat.CSV, limits);
-                },
-                -1);
-        ContentBody jsonl = ContentBody.textStream(() -> bridge.lazy(opener, RowFormat.JSON_LINES, limits), -1);
+    /**
+     * CSV, opened now (so a failing statement is an ordinary error), then JSON Lines, opened when it
+     * is written. Rows are taken as the server writes them, on its thread; the read holds every
+     * cursor it opened and its cancellation, so the server releases them when the answer was
+     * written, failed or was cancelled, whether or not a stream was opened.
+     */
+    private ReadResult rows(Resource self, Limits limits, CallContext context, Function<QueryScope, RowCursor> opener) {
+        QueryScope scope = scopes.stream(context);
+        Cursors cursors = new Cursors(opener, scope);
+        CallContext.Registration cancel = context.onCancel(scope::cancel);
+        RowCursor first;
+        try {
+            first = cursors.open();
+        } catch (RuntimeException e) {
+            cancel.close();
+            throw e;
+        }
+        AtomicReference<RowCursor> unread = new AtomicReference<>(first);
+        ContentBody csv =
+                ContentBody.textStream(() -> cursors.reader(unread.getAndSet(null), RowFormat.CSV, limits), -1);
+        ContentBody jsonl = ContentBody.textStream(() -> cursors.reader(null, RowFormat.JSON_LINES, limits), -1);
         return ReadResult.of(List.of(
-                new ResourceContent(
-                        self.toBuilder().mimeType(RowFormat.CSV.mimeType()).build(), csv),
-                new ResourceContent(
-                        self.toBuilder()
-                                .mimeType(RowFormat.JSON_LINES.mimeType())
-                                .build(),
-                        jsonl)));
+                        new ResourceContent(
+                                self.toBuilder()
+                                        .mimeType(RowFormat.CSV.mimeType())
+                                        .build(),
+                                csv),
+                        new ResourceContent(
+                                self.toBuilder()
+                                        .mimeType(RowFormat.JSON_LINES.mimeType())
+                                        .build(),
+                                jsonl)))
+                .holding(cancel)
+                .holding(cursors);
     }
 
-    private ReadResult collection(Resource self, DbUri parsed, ReadOptions options) {
+    private ReadResult collection(Resource self, DbUri parsed, ReadOptions options, CallContext context) {
         int items = Math.max(1, options.maxCollectionItems());
         dev.reservoir.provider.jdbc.db.Page page =
-                bridge.call("listing " + self.uri(), scope -> db.children(parsed, null, items, scope));
+                scopes.call(context, scope -> db.children(parsed, null, items, scope));
         StringBuilder list = new StringBuilder("# ")
                 .append(self.uri())
                 .append(page.next() == null ? ": all " : ": the first ")
@@ -159,7 +164,7 @@ final class Reads {
         List<ResourceContent> contents = new ArrayList<>();
         contents.add(text(self, Resources.URI_LIST, list.toString()));
         long budget = options.maxCollectionBytes() - bytes(list.toString());
-        for (ResourceContent child : children(parsed)) {
+        for (ResourceContent child : children(parsed, context)) {
             long size = child.resource().size();
             if (size <= budget && size <= options.maxReadBytes()) {
                 contents.add(child);
@@ -170,20 +175,19 @@ final class Reads {
     }
 
     /** The children whose whole content a collection read may carry: small texts only. */
-    private List<ResourceContent> children(DbUri parsed) {
+    private List<ResourceContent> children(DbUri parsed, CallContext context) {
         return switch (parsed) {
             case DbUri.Database d -> {
                 DbUri overview = new DbUri.Overview();
                 yield List.of(text(
                         resources.describe(overview, null, null),
                         Resources.MARKDOWN,
-                        bridge.call("reading the overview", db::overview)));
+                        scopes.call(context, db::overview)));
             }
             case DbUri.Table t -> {
-                TableRef table = table(parsed);
-                Database.SchemaTexts schema =
-                        bridge.call("reading the schema of " + t.table(), scope -> db.schema(t.table(), scope));
-                String stats = bridge.call("reading statistics", scope -> db.stats(t.table(), scope));
+                TableRef table = table(parsed, context);
+                Database.SchemaTexts schema = scopes.call(context, scope -> db.schema(t.table(), scope));
+                String stats = scopes.call(context, scope -> db.stats(t.table(), scope));
                 Resource schemaResource = resources.describe(new DbUri.TableSchema(t.table()), table, null);
                 yield List.of(
                         text(schemaResource, Resources.JSON, schema.json()),

@@ -26,7 +26,9 @@ class H2Test {
 
     static JdbcProvider shop(Path dir) throws Exception {
         String url = "jdbc:h2:" + dir.resolve("shop").toAbsolutePath();
-        SampleSchema.create(url, "sa", "", Engine.GENERIC);
+        if (!java.nio.file.Files.exists(dir.resolve("shop.mv.db"))) {
+            SampleSchema.create(url, "sa", "", Engine.GENERIC); // not again for a second provider on it
+        }
         return JdbcProvider.builder()
                 .database(url)
                 .user("sa")
@@ -39,6 +41,12 @@ class H2Test {
 
     @Nested
     class Contract extends ResourceProviderContract {
+        @Override
+        protected java.util.Map<Part, String> optOuts() {
+            return java.util.Map.of(
+                    Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+        }
+
         @TempDir
         Path dir;
 

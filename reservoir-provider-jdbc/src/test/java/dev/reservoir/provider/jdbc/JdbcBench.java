@@ -6,6 +6,7 @@ import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.testkit.TestClient;
 import java.io.Reader;
@@ -88,9 +89,9 @@ public final class JdbcBench {
             List<Long> csvRuns = new ArrayList<>();
             List<Long> jsonRuns = new ArrayList<>();
             for (int run = -1; run < RUNS; run++) { // run -1 warms the JIT up and is not counted
-                ReadResult result = provider.read(
+                ReadResult result = provider.read(ReadRequest.of(
                         URI.create("postgres://bench_rows/public/big/rows?limit=" + rows),
-                        new ReadOptions(50, 1 << 20, Long.MAX_VALUE));
+                        new ReadOptions(50, 1 << 20, Long.MAX_VALUE)));
                 for (int i = 0; i < 2; i++) {
                     long start = System.nanoTime();
                     sizes[i] = drain(result.contents().get(i).body().openReader());
@@ -139,12 +140,13 @@ public final class JdbcBench {
         try (JdbcProvider provider = provider(pg, home, "bench_overview", 1000)) {
             URI uri = URI.create("postgres://bench_overview/overview");
             long[] size = new long[1];
-            provider.read(uri, ReadOptions.DEFAULT); // warm-up
-            double ms = median(() -> timed(() -> size[0] = Bodies.text(provider.read(uri, ReadOptions.DEFAULT)
-                            .contents()
-                            .getFirst()
-                            .body())
-                    .length()));
+            provider.read(ReadRequest.of(uri, ReadOptions.DEFAULT)); // warm-up
+            double ms = median(
+                    () -> timed(() -> size[0] = Bodies.text(provider.read(ReadRequest.of(uri, ReadOptions.DEFAULT))
+                                    .contents()
+                                    .getFirst()
+                                    .body())
+                            .length()));
             System.out.printf(
                     Locale.ROOT,
                     "overview of 500 tables x 8 columns: %.1f ms (%,d chars, cut at the 64 KiB budget)%n",

@@ -3,8 +3,8 @@ package dev.reservoir.provider.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,9 +43,10 @@ class JdbcConfigTest {
         assertThat(builders).hasSize(1);
         try (JdbcProvider provider = builders.getFirst().build()) {
             assertThat(provider.templates())
-                    .extracting(ResourceTemplate::uriTemplate)
+                    .extracting(t -> t.template().uriTemplate())
                     .contains("sqlite://store/queries/orders_of{?customer}");
-            var result = provider.read(URI.create("sqlite://store/queries/orders_of?customer=1"), ReadOptions.DEFAULT);
+            var result = provider.read(
+                    ReadRequest.of(URI.create("sqlite://store/queries/orders_of?customer=1"), ReadOptions.DEFAULT));
             assertThat(Bodies.text(result.contents().getFirst().body())).isEqualTo("id,total\r\n10,150\r\n11,20\r\n");
         }
     }

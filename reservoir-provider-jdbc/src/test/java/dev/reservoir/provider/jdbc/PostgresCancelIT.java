@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.provider.jdbc.query.NamedQuery;
 import dev.reservoir.provider.jdbc.query.NamedSql;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -80,17 +81,11 @@ class PostgresCancelIT {
 
     /** Waits until the probe statement is (or is no longer) running on the server. */
     private void awaitRunning(boolean running) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (true) {
-            boolean now = probeRunning();
-            if (now == running) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the statement is " + (now ? "still" : "not") + " running after 15 s");
-            }
-            Thread.sleep(50); // polling pg_stat_activity: the server's state is only seen by asking
-        }
+        // Polling pg_stat_activity: the server's state is only seen by asking.
+        Eventually.await(
+                "the statement " + (running ? "to run" : "to stop") + " on the server",
+                Duration.ofSeconds(15),
+                () -> probeRunning() == running);
     }
 
     private boolean probeRunning() throws Exception {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.provider.jdbc.connect.Credentials;
+import dev.reservoir.server.spi.Metadata;
+import dev.reservoir.server.spi.ResourceRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -29,7 +31,8 @@ class PostgresCredentialsIT {
                 .passwordFromFile(file)
                 .credentials(new Credentials(Map.of(), home))
                 .build()) {
-            assertThat(provider.metadata(java.net.URI.create("postgres://shop/public/customers")))
+            assertThat(provider.metadata(ResourceRequest.of(java.net.URI.create("postgres://shop/public/customers")))
+                            .map(Metadata::resource))
                     .isPresent();
         }
     }

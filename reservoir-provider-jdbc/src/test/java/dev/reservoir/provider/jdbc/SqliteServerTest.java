@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -210,16 +211,14 @@ class SqliteServerTest {
     }
 
     @Test
-    void rowsOfATableWhoseNameHoldsASlashAreRefusedByTodaysRouter() throws Exception {
-        // SPI-NEEDS.md, 2: the server checks a provider template's variables as if they were paths.
-        JsonNode error = client.error(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "sqlite://shop/main/a%2Fb/rows"));
-        assertThat(error.get("code").asInt()).isEqualTo(-32602);
-        assertThat(error.get("message").asText()).contains("variable 'table'").contains("encoded '/'");
+    void rowsOfATableWhoseNameHoldsASlashAreRead() throws Exception {
+        // The database's templates take names and values, not paths: "a/b" is a table name like any other.
+        assertThat(read("sqlite://shop/main/a%2Fb/rows").get(0).get("text").asText())
+                .isEqualTo("id,v\r\n1,slash\r\n");
         assertThat(read("sqlite://shop/main/a%2Fb/stats").get(0).get("text").asText())
                 .contains("\"name\" : \"a/b\"");
-        var direct = provider.read(
-                java.net.URI.create("sqlite://shop/main/a%2Fb/rows"), dev.reservoir.server.spi.ReadOptions.DEFAULT);
+        var direct = provider.read(ReadRequest.of(
+                java.net.URI.create("sqlite://shop/main/a%2Fb/rows"), dev.reservoir.server.spi.ReadOptions.DEFAULT));
         assertThat(Bodies.text(direct.contents().getFirst().body())).isEqualTo("id,v\r\n1,slash\r\n");
     }
 

@@ -1,6 +1,7 @@
 package dev.reservoir.provider.jdbc;
 
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.Reader;
@@ -22,7 +23,8 @@ public final class StreamRows {
                 .maxRows(Integer.parseInt(args[3]))
                 .maxBytes(Long.MAX_VALUE)
                 .build()) {
-            ReadResult result = provider.read(URI.create(args[2]), new ReadOptions(50, 1 << 20, Long.MAX_VALUE));
+            ReadResult result =
+                    provider.read(ReadRequest.of(URI.create(args[2]), new ReadOptions(50, 1 << 20, Long.MAX_VALUE)));
             StringBuilder report = new StringBuilder();
             char[] buffer = new char[16384];
             for (ResourceContent content : result.contents()) {

@@ -20,8 +20,8 @@ final class Capabilities {
                 || clientCapabilities.path("experimental").has(Sep2093.EXTENSION_ID);
     }
 
-    /** Writes the {@code capabilities} field. */
-    static void write(JsonGenerator g, WireFormat wire) throws IOException {
+    /** Writes the {@code capabilities} field, with the opt-in parts that are on. */
+    static void write(JsonGenerator g, WireFormat wire, Features features) throws IOException {
         g.writeObjectFieldStart("capabilities");
         g.writeObjectFieldStart("resources");
         g.writeBooleanField("subscribe", true);
@@ -32,6 +32,10 @@ final class Capabilities {
             g.writeObjectFieldStart("logging");
             g.writeEndObject();
         }
+        if (features.tools()) {
+            g.writeObjectFieldStart("tools");
+            g.writeEndObject();
+        }
         if (wire.revision().hasCompletionsCapability()) {
             g.writeObjectFieldStart("completions");
             g.writeEndObject();
@@ -40,6 +44,14 @@ final class Capabilities {
         g.writeObjectFieldStart(wire.revision().isStateless() ? "extensions" : "experimental");
         g.writeObjectFieldStart(Sep2093.EXTENSION_ID);
         g.writeEndObject();
+        if (features.skills() != null) {
+            // SEP-2640: the settings sit inline under the identifier.
+            g.writeObjectFieldStart(SkillMethods.EXTENSION_ID);
+            if (features.directoryRead()) {
+                g.writeBooleanField("directoryRead", true);
+            }
+            g.writeEndObject();
+        }
         g.writeEndObject();
         g.writeEndObject();
     }

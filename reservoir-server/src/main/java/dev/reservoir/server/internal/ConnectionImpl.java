@@ -18,6 +18,8 @@ import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.io.IOException;
@@ -54,6 +56,7 @@ final class ConnectionImpl implements ServerConnection {
 
     private final ServerImpl server;
     private final MessageSink notifications;
+    private final ConnectionInfo info;
     private final Semaphore permits;
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
     private final AtomicInteger listens = new AtomicInteger();
@@ -65,11 +68,12 @@ final class ConnectionImpl implements ServerConnection {
 
     private volatile boolean closed;
 
-    /** @param client the transport's name for the client, or null for a client of its own */
-    ConnectionImpl(ServerImpl server, MessageSink notifications, String client) {
+    /** @param info what the transport knows; its client names the client, or null for a client of its own */
+    ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
         this.server = server;
         this.notifications = notifications;
-        this.client = client == null ? this : client;
+        this.info = info;
+        this.client = info.client() == null ? this : info.client();
         this.permits = new Semaphore(server.settings().maxConcurrentRequests());
         this.outbox = new NotificationOutbox(notifications, server.settings().maxSubscriptions() + 16, () -> {});
     }
@@ -191,6 +195,52 @@ final class ConnectionImpl implements ServerConnection {
     }
 
     private void run(JsonRpcRequest request, InFlight call, boolean inline) {
+        RequestObserver observer = server.settings().observer();
+        if (observer == null) {
+            answer(request, call, inline);
+            return;
+        }
+        String id = request.id() instanceof RequestId.Str text
+                ? text.value()
+                : request.id().toString();
+        RequestObserver.Observation observation;
+        try {
+            observation = observer.started(new RequestObserver.Request(
+                    request.method(), id, request.params(), info.sessionId(), info.transport()));
+        } catch (RuntimeException e) {
+            log.warn("The request observer failed; {} is answered without it", request.method(), e);
+            answer(request, call, inline);
+            return;
+        }
+        JsonRpcError error = null;
+        try {
+            error = answer(request, call, inline);
+        } finally {
+            try {
+                observation.ended(outcome(call, error));
+            } catch (RuntimeException e) {
+                log.warn("The request observer failed at the end of {}", request.method(), e);
+            }
+        }
+    }
+
+    private static RequestObserver.Outcome outcome(InFlight call, JsonRpcError error) {
+        ProtocolRevision revision = call.wire == null ? null : call.wire.revision();
+        return switch (call.state()) {
+            case CANCELLED -> new RequestObserver.Outcome(RequestObserver.Outcome.Kind.CANCELLED, 0, null, revision);
+            case TIMED_OUT ->
+                new RequestObserver.Outcome(
+                        RequestObserver.Outcome.Kind.TIMED_OUT, ErrorCodes.INTERNAL_ERROR, "timed out", revision);
+            default ->
+                error == null
+                        ? new RequestObserver.Outcome(RequestObserver.Outcome.Kind.ANSWERED, 0, null, revision)
+                        : new RequestObserver.Outcome(
+                                RequestObserver.Outcome.Kind.FAILED, error.code(), error.message(), revision);
+        };
+    }
+
+    /** Answers a request; returns the error it was answered with, or null. */
+    private JsonRpcError answer(JsonRpcRequest request, InFlight call, boolean inline) {
         if (!inline) {
             // Inline calls are quick session changes: they get no deadline and are never
             // interrupted (their thread is the transport's reader).
@@ -201,17 +251,18 @@ final class ConnectionImpl implements ServerConnection {
             server.track(call);
         }
         JsonRpcResponse response;
+        JsonRpcError error = null;
         try {
             JsonWritable result = server.dispatcher().dispatch(request, call, this);
             if (result == Dispatcher.DETACHED) {
-                return;
+                return null;
             }
             response = new JsonRpcResult(request.id(), result);
         } catch (Throwable t) {
             if (call.state() != InFlight.State.RUNNING) {
-                return; // cancelled or timed out: the interrupt was ours, and nothing more is sent
+                return null; // cancelled or timed out: the interrupt was ours, and nothing more is sent
             }
-            var error = ErrorMapper.toError(t, call.wire, request.method());
+            error = ErrorMapper.toError(t, call.wire, request.method());
             if (error.code() == ErrorCodes.INTERNAL_ERROR) {
                 clientLog(
                         call,
@@ -231,6 +282,7 @@ final class ConnectionImpl implements ServerConnection {
             end(call);
             call.replies.finish();
         }
+        return error;
     }
 
     /** Frees the request's id and deadline (the id may be used again at once). */

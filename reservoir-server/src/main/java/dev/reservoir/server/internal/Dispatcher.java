@@ -31,17 +31,21 @@ final class Dispatcher {
     private final Lifecycle lifecycle;
     private final ResourceMethods resources;
     private final SubscriptionMethods subscriptions;
+    private final ToolMethods tools;
+    private final SkillMethods skills;
 
     Dispatcher(ServerImpl server) {
         this.server = server;
         this.lifecycle = new Lifecycle(server);
         this.resources = new ResourceMethods(server);
         this.subscriptions = new SubscriptionMethods(server);
+        this.tools = new ToolMethods(server, resources);
+        this.skills = new SkillMethods(server, resources);
     }
 
     JsonWritable dispatch(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
         String method = request.method();
-        if (!isKnown(method)) {
+        if (!isKnown(method) || !server.features().serves(method)) {
             throw new McpException(JsonRpcError.methodNotFound(method));
         }
         RequestContext ctx = context(request, inFlight, connection);
@@ -66,6 +70,11 @@ final class Dispatcher {
             case McpMethods.RESOURCES_SUBSCRIBE -> subscriptions.subscribe(ctx, params);
             case McpMethods.RESOURCES_UNSUBSCRIBE -> subscriptions.unsubscribe(ctx, params);
             case McpMethods.SUBSCRIPTIONS_LISTEN -> subscriptions.listen(ctx, params);
+            case McpMethods.TOOLS_LIST -> tools.list(ctx, params);
+            case McpMethods.TOOLS_CALL -> tools.call(ctx, params);
+            case McpMethods.SKILLS_LIST -> skills.list(ctx, params);
+            case McpMethods.SKILLS_GET -> skills.get(ctx, params);
+            case McpMethods.RESOURCES_DIRECTORY_READ -> skills.directoryRead(ctx, params);
             default -> throw new McpException(JsonRpcError.methodNotFound(method));
         };
     }

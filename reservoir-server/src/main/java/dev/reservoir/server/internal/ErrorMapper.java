@@ -1,11 +1,15 @@
 package dev.reservoir.server.internal;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.core.uri.InvalidUriException;
 import dev.reservoir.core.uri.UnsafeVariableException;
+import dev.reservoir.server.spi.ProviderException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,11 +31,45 @@ final class ErrorMapper {
                         : McpException.invalidParams("Invalid params: " + e.getMessage(), e.uri())
                                 .error(wire);
             case InvalidUriException e -> JsonRpcError.invalidParams("Invalid params: " + e.getMessage());
+            case ProviderException e -> provider(e, wire == null ? FALLBACK : wire, method);
             default -> {
                 // Anything else is our bug or a provider's: the detail goes to the log, never to the peer.
                 log.error("{} failed", method, t);
                 yield JsonRpcError.internalError();
             }
         };
+    }
+
+    /** A provider's own failure: its kind decides the code, its message is meant for the peer. */
+    private static JsonRpcError provider(ProviderException e, WireFormat wire, String method) {
+        if (e.getCause() != null) {
+            log.debug("{} failed in a provider: {}", method, e.getMessage(), e.getCause());
+        }
+        return switch (e.kind()) {
+            case INVALID ->
+                e.uri() == null
+                        ? JsonRpcError.invalidParams("Invalid params: " + e.getMessage())
+                        : McpException.invalidParams("Invalid params: " + e.getMessage(), e.uri())
+                                .error(wire);
+            case DENIED -> McpException.accessDenied(e.uri()).error(wire);
+            case TOO_LARGE -> tooLarge(e);
+            case UNAVAILABLE, TIMED_OUT, CANCELLED, FAILED ->
+                new JsonRpcError(
+                        ErrorCodes.INTERNAL_ERROR,
+                        e.getMessage(),
+                        e.uri() == null
+                                ? null
+                                : JsonNodeFactory.instance.objectNode().put("uri", e.uri()));
+        };
+    }
+
+    private static JsonRpcError tooLarge(ProviderException e) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        data.put("uri", e.uri());
+        if (e.size() >= 0) {
+            data.put("size", e.size());
+        }
+        data.put("limit", e.limit());
+        return new JsonRpcError(ErrorCodes.CONTENT_TOO_LARGE, e.getMessage(), data);
     }
 }

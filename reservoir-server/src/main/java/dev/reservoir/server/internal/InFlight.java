@@ -38,6 +38,8 @@ final class InFlight {
     volatile LoggingLevel logLevel;
     /** Runs when a detached request (a listen stream) ends. */
     volatile Runnable onEnd;
+    /** What providers and the engine do when the request is cancelled or times out ({@link ProviderCalls}). */
+    final ProviderCalls.Cancellation cancellation = new ProviderCalls.Cancellation();
 
     InFlight(RequestId id, String method, MessageSink replies) {
         this.id = id;
@@ -76,6 +78,9 @@ final class InFlight {
     }
 
     void interrupt() {
+        if (cancellation.fire()) {
+            return; // a provider stops its own work: an interrupt would close its JDBC socket or NIO channel
+        }
         Thread t = thread;
         if (t != null && t != Thread.currentThread()) {
             t.interrupt();

@@ -45,7 +45,7 @@ final class Lifecycle {
         RequestContext negotiated = new RequestContext(wire, capabilities, ctx.inFlight(), ctx.connection());
         return negotiated.result(null, g -> {
             g.writeStringField("protocolVersion", revision.id());
-            Capabilities.write(g, wire);
+            Capabilities.write(g, wire, server.features());
             g.writeFieldName("serverInfo");
             wire.writeImplementation(g, serverInfo);
             if (instructions != null) {
@@ -79,7 +79,7 @@ final class Lifecycle {
                 g.writeString(version);
             }
             g.writeEndArray();
-            Capabilities.write(g, ctx.wire());
+            Capabilities.write(g, ctx.wire(), server.features());
             if (instructions != null) {
                 g.writeStringField("instructions", instructions);
             }

@@ -46,7 +46,7 @@ final class MessageCap {
             // would not (text taken at 6 bytes a character): refuse only on the exact size.
             size = measure(result, limit, true);
         }
-        return size >= 0 ? message : refusal(result, limit);
+        return size >= 0 ? message : refused(result, limit);
     }
 
     /**
@@ -64,7 +64,7 @@ final class MessageCap {
                 result.result().writeTo(g);
             }
         } catch (ContentMeter.Counting.Passed e) {
-            return refusal(result, limit);
+            return refused(result, limit);
         } catch (IOException | RuntimeException e) {
             return result; // it fails the same way when written, which is what the sink reports
         }
@@ -114,7 +114,7 @@ final class MessageCap {
             long size = measure(message, left, true);
             JsonRpcMessage kept = message;
             if (size < 0) {
-                kept = message instanceof JsonRpcResult result ? refusal(result, left) : message;
+                kept = message instanceof JsonRpcResult result ? refused(result, left) : message;
                 size = Math.max(0, measure(kept, Long.MAX_VALUE, true));
             }
             left -= size;
@@ -142,6 +142,15 @@ final class MessageCap {
             Thread.currentThread().interrupt();
             return 0;
         }
+    }
+
+    /** The refusal of an answer, whose read then releases what it held (it will never be written). */
+    private JsonRpcErrorResponse refused(JsonRpcResult result, long room) {
+        JsonRpcErrorResponse refusal = refusal(result, room);
+        if (result.result() instanceof ReadAnswer answer) {
+            answer.release();
+        }
+        return refusal;
     }
 
     private JsonRpcErrorResponse refusal(JsonRpcResult result, long room) {

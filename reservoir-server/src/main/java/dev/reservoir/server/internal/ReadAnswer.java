@@ -13,35 +13,47 @@ import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.spi.ProviderException;
+import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.lang.ref.Cleaner;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The answer to {@code resources/read}. It holds nothing open until it is written: then it takes a
  * place in the server's stream budget, opens its first streamed item (so content gone since the
  * provider answered is a clean "not found", not a broken answer), and opens the others one at a
  * time as it writes them. Where the client reads messages whole, it is measured before it is sent.
- * Written by one thread at a time.
+ * What the provider's read holds ({@link ReadResult#holding}) is released once, when the answer was
+ * written or failed ({@link #close()}), was refused or dropped ({@link #release()}), or, should a
+ * transport lose it unwritten (its client gone), when it is collected. Written by one thread at a time.
  */
 final class ReadAnswer implements DeferredResult {
+
+    private static final Logger log = LoggerFactory.getLogger(ReadAnswer.class);
+    private static final Cleaner CLEANER = Cleaner.create();
 
     /** What a read answer needs from the server. */
     record Context(
             WireFormat wire, Implementation serverInfo, StreamBudget budget, Duration streamWait, long maxReadBytes) {}
 
     private final String uri;
+    private final Release held;
     private final List<ResourceContent> contents;
     private final CacheHint hint;
     private final Context context;
     private boolean holdsPlace;
     private Closeable first;
 
-    ReadAnswer(String uri, List<ResourceContent> contents, CacheHint hint, Context context) {
+    ReadAnswer(String uri, ReadResult result, List<ResourceContent> contents, CacheHint hint, Context context) {
         this.uri = uri;
         this.contents = List.copyOf(contents);
         this.hint = hint;
@@ -50,6 +62,39 @@ final class ReadAnswer implements DeferredResult {
             long size = content.body().size().orElse(-1);
             if (size > context.maxReadBytes()) {
                 throw McpException.contentTooLarge(content.resource().uri(), size, context.maxReadBytes());
+            }
+        }
+        this.held = new Release(result);
+        CLEANER.register(this, held);
+    }
+
+    /** Releases what the provider's read holds (once); the answer must not be written after. */
+    void release() {
+        held.run();
+    }
+
+    /** Releases a result no answer was made of. */
+    static void releaseQuietly(ReadResult result) {
+        new Release(result).run();
+    }
+
+    /** Closes a read's result once; holds nothing of the answer, so the answer can be collected. */
+    private static final class Release implements Runnable {
+        private final AtomicReference<ReadResult> result;
+
+        Release(ReadResult result) {
+            this.result = new AtomicReference<>(result);
+        }
+
+        @Override
+        public void run() {
+            ReadResult r = result.getAndSet(null);
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (RuntimeException e) {
+                    log.warn("Releasing what a read held failed", e);
+                }
             }
         }
     }
@@ -76,7 +121,7 @@ final class ReadAnswer implements DeferredResult {
             // Gone between the provider's answer and the first byte: that is "not found", not a failure.
             return error(
                     new ResourceNotFoundException(contents.get(index).resource().uri()));
-        } catch (McpException e) {
+        } catch (McpException | ProviderException e) {
             return error(e); // the provider said what is wrong (not found, too large)
         } catch (IOException | RuntimeException e) {
             return error(new IllegalStateException("could not open content: " + e.getMessage(), e));
@@ -106,6 +151,7 @@ final class ReadAnswer implements DeferredResult {
             holdsPlace = false;
             context.budget().release();
         }
+        release();
     }
 
     /**

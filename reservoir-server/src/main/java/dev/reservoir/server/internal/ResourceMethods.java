@@ -10,14 +10,15 @@ import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.core.uri.UriTemplate;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.Completion;
 import dev.reservoir.server.spi.CompletionRequest;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import dev.reservoir.server.spi.ResourceProvider;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,8 @@ final class ResourceMethods {
     JsonWritable list(RequestContext ctx, ObjectNode params) {
         String cursor = Params.optionalString(params, "cursor");
         String parent = Params.optionalUri(params, "uri");
-        Page<Resource> page = parent == null ? listAll(cursor) : listChildren(parent, cursor);
+        CallContext call = ProviderCalls.of(ctx);
+        Page<Resource> page = parent == null ? listAll(cursor, call) : listChildren(parent, cursor, call);
         CacheHint hint =
                 page.cacheHint() != null ? page.cacheHint() : server.settings().cacheHint();
         return ctx.result(hint, g -> {
@@ -56,7 +58,7 @@ final class ResourceMethods {
     }
 
     /** Fills a page from the providers in order; the returned cursor is already signed. */
-    private Page<Resource> listAll(String cursor) {
+    Page<Resource> listAll(String cursor, CallContext call) {
         Cursors.Position start = cursor == null
                 ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
                 : server.cursors().decode(cursor, Cursors.Kind.RESOURCES, "");
@@ -67,8 +69,9 @@ final class ResourceMethods {
         int slot = start.slot();
         String providerCursor = start.providerCursor();
         while (slot < providers.size() && items.size() < pageSize) {
-            Page<Resource> page =
-                    providers.get(slot).list(new ListRequest(null, providerCursor, pageSize - items.size()));
+            Page<Resource> page = providers
+                    .get(slot)
+                    .list(new ListRequest(null, providerCursor, pageSize - items.size(), null, call));
             items.addAll(page.items());
             hint = shorter(hint, page.cacheHint());
             boolean stuck = page.nextCursor() != null
@@ -89,20 +92,27 @@ final class ResourceMethods {
         return new Page<>(items, next, hint);
     }
 
-    private Page<Resource> listChildren(String parent, String cursor) {
+    /**
+     * The children of a collection, asked of its provider at once (which says not found itself);
+     * only an empty first page costs a second call, to tell an empty collection from a leaf.
+     */
+    Page<Resource> listChildren(String parent, String cursor, CallContext call) {
         Router.Target target = server.router().resolve(parent);
-        Resource collection = target.metadata().orElseThrow(() -> new ResourceNotFoundException(parent));
-        if (!collection.collection()) {
-            throw McpException.invalidParams(
-                    "Invalid params: '" + parent + "' is not a collection, so it has no children to list");
-        }
         String providerCursor = cursor == null
                 ? null
                 : server.cursors()
                         .decode(cursor, Cursors.Kind.RESOURCES, parent)
                         .providerCursor();
-        Page<Resource> page = target.children(new ListRequest(
-                URI.create(parent), providerCursor, server.settings().pageSize()));
+        Page<Resource> page = target.children(providerCursor, server.settings().pageSize(), call);
+        if (cursor == null && page.items().isEmpty() && page.nextCursor() == null) {
+            Resource collection = target.metadata(call)
+                    .map(Metadata::resource)
+                    .orElseThrow(() -> new ResourceNotFoundException(parent));
+            if (!collection.collection()) {
+                throw McpException.invalidParams(
+                        "Invalid params: '" + parent + "' is not a collection, so it has no children to list");
+            }
+        }
         String next = page.nextCursor() == null
                 ? null
                 : server.cursors().encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, page.nextCursor()));
@@ -134,23 +144,31 @@ final class ResourceMethods {
 
     JsonWritable read(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        ReadResult result = server.router().resolve(uri).read(server.settings().readOptions());
-        List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
-        CacheHint hint = result.cacheHint() != null
-                ? result.cacheHint()
-                : server.settings().cacheHint();
-        // Nothing is opened here: the answer opens its content when it is written (for a batch,
-        // when the whole batch is), so reads waiting to be written hold no file descriptors.
-        return new ReadAnswer(
-                uri,
-                contents,
-                hint,
-                new ReadAnswer.Context(
-                        ctx.wire(),
-                        server.settings().serverInfo(),
-                        server.streams(),
-                        server.settings().requestTimeout(),
-                        server.settings().readOptions().maxReadBytes()));
+        ReadResult result = server.router().resolve(uri).read(server.settings().readOptions(), ProviderCalls.of(ctx));
+        try {
+            List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
+            CacheHint hint = result.cacheHint() != null
+                    ? result.cacheHint()
+                    : server.settings().cacheHint();
+            // Nothing is opened here: the answer opens its content when it is written (for a batch,
+            // when the whole batch is), so reads waiting to be written hold no file descriptors.
+            ReadAnswer answer = new ReadAnswer(
+                    uri,
+                    result,
+                    contents,
+                    hint,
+                    new ReadAnswer.Context(
+                            ctx.wire(),
+                            server.settings().serverInfo(),
+                            server.streams(),
+                            server.settings().requestTimeout(),
+                            server.settings().readOptions().maxReadBytes()));
+            ProviderCalls.releaseIfDropped(ctx, answer::release);
+            return answer;
+        } catch (RuntimeException e) {
+            ReadAnswer.releaseQuietly(result);
+            throw e;
+        }
     }
 
     /**
@@ -178,13 +196,15 @@ final class ResourceMethods {
 
     JsonWritable metadata(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        Resource resource =
-                server.router().resolve(uri).metadata().orElseThrow(() -> new ResourceNotFoundException(uri));
+        Metadata metadata = server.router()
+                .resolve(uri)
+                .metadata(ProviderCalls.of(ctx))
+                .orElseThrow(() -> new ResourceNotFoundException(uri));
         // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields.
         WireFormat wire = new WireFormat(ctx.revision(), true);
-        return ctx.result(null, g -> {
+        return ctx.result(metadata.cacheHint(), g -> {
             g.writeFieldName("resource");
-            wire.writeResource(g, resource);
+            wire.writeResource(g, metadata.resource());
         });
     }
 
@@ -209,7 +229,8 @@ final class ResourceMethods {
             throw McpException.invalidParams(
                     "Invalid params: template '" + templateText + "' has no variable '" + name + "'");
         }
-        CompletionRequest request = new CompletionRequest(templateText, name, value, contextArguments(params));
+        CompletionRequest request =
+                new CompletionRequest(templateText, name, value, contextArguments(params), ProviderCalls.of(ctx));
         Completion completion =
                 switch (owner) {
                     case Router.HandlerOwner h ->

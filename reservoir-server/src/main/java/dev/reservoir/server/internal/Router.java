@@ -4,17 +4,24 @@ import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.uri.UriTemplate;
+import dev.reservoir.core.uri.UriTemplateMatch;
 import dev.reservoir.core.uri.UriTemplateTable;
+import dev.reservoir.core.uri.ValueCheck;
 import dev.reservoir.server.ArgumentCompleter;
 import dev.reservoir.server.TemplateHandler;
 import dev.reservoir.server.TemplateRequest;
 import dev.reservoir.server.memory.InMemoryProvider;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ProviderTemplate;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
 import java.util.ArrayList;
@@ -24,9 +31,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Decides who answers for a URI, in a fixed order: a static resource first, then the most
- * specific matching template (its handler or provider), then the providers that own the URI, in
- * the order they were added. Immutable after construction; thread-safe.
+ * Decides who answers for a URI, in a fixed order: a static resource of the builder first, then
+ * the most specific matching template (its handler, or its provider with the match), then the
+ * provider whose declared prefix holds the URI, then the providers that say they hold it, in the
+ * order they were added. No provider is asked about a URI it did not declare. Immutable after
+ * construction; thread-safe.
  */
 final class Router {
 
@@ -42,32 +51,42 @@ final class Router {
 
     /** The resolved answerer for one URI. */
     interface Target {
-        Optional<Resource> metadata();
+        Optional<Metadata> metadata(CallContext context);
 
-        ReadResult read(ReadOptions options);
+        ReadResult read(ReadOptions options, CallContext context);
 
-        Page<Resource> children(ListRequest request);
+        /** The children of the URI; an empty last page when it is not a collection. */
+        Page<Resource> children(String cursor, int limit, CallContext context);
 
         Watch watch(ChangeListener listener);
     }
 
     private final InMemoryProvider statics;
     private final List<ResourceProvider> providers;
+    private final UriSpaces spaces;
     private final UriTemplateTable<Owner> table = new UriTemplateTable<>();
     private final Map<String, Owner> byTemplate = new LinkedHashMap<>();
 
-    Router(List<ResourceProvider> providers, List<TemplateRegistration> registrations) {
-        this.statics = (InMemoryProvider) providers.getFirst();
-        this.providers = List.copyOf(providers);
+    /** Throws IllegalArgumentException naming the fix when two providers overlap or a template is registered twice. */
+    Router(InMemoryProvider statics, List<ResourceProvider> providers, List<TemplateRegistration> registrations) {
+        this.statics = statics;
+        List<ResourceProvider> all = new ArrayList<>();
+        all.add(statics);
+        all.addAll(providers);
+        this.providers = List.copyOf(all);
+        this.spaces = new UriSpaces(providers);
         for (TemplateRegistration registration : registrations) {
             UriTemplate template = UriTemplate.parse(registration.template().uriTemplate());
             add(
-                    registration.allowUnsafeValues() ? template.withUnsafeValuesAllowed() : template,
+                    template.withValueCheck(registration.allowUnsafeValues() ? ValueCheck.NONE : ValueCheck.PATH),
                     new HandlerOwner(registration.template(), registration.handler(), registration.completer()));
         }
-        for (ResourceProvider provider : this.providers) {
-            for (ResourceTemplate template : provider.templates()) {
-                add(UriTemplate.parse(template.uriTemplate()), new ProviderOwner(template, provider));
+        for (ResourceProvider provider : providers) {
+            for (ProviderTemplate template : provider.templates()) {
+                spaces.requireCovered(provider, template.template().uriTemplate());
+                add(
+                        UriTemplate.parse(template.template().uriTemplate()).withValueCheck(template.check()),
+                        new ProviderOwner(template.template(), provider));
             }
         }
     }
@@ -80,6 +99,7 @@ final class Router {
         byTemplate.put(template.template(), owner);
     }
 
+    /** Every provider, the builder's static resources first, in the order added. */
     List<ResourceProvider> providers() {
         return providers;
     }
@@ -96,45 +116,43 @@ final class Router {
 
     /**
      * Resolves a URI that was already validated. Throws UnsafeVariableException (an
-     * IllegalArgumentException) when the most specific template refuses a decoded variable.
+     * IllegalArgumentException) when the most specific template refuses a value.
      */
     Target resolve(String uri) {
         URI parsed = URI.create(uri);
         if (statics.contains(uri)) {
-            return new ProviderTarget(statics, parsed);
+            return new ProviderTarget(statics, parsed, null);
         }
         var hit = table.find(uri);
         if (hit.isPresent()) {
             return switch (hit.get().owner()) {
                 case HandlerOwner h ->
-                    new HandlerTarget(
-                            h.handler(), new TemplateRequest(parsed, hit.get().match()));
-                case ProviderOwner p -> new ProviderTarget(p.provider(), parsed);
+                    new HandlerTarget(h.handler(), parsed, hit.get().match());
+                case ProviderOwner p ->
+                    new ProviderTarget(p.provider(), parsed, hit.get().match());
             };
         }
-        List<ResourceProvider> owners = new ArrayList<>();
-        for (int i = 1; i < providers.size(); i++) {
-            if (providers.get(i).owns(parsed)) {
-                owners.add(providers.get(i));
-            }
+        ResourceProvider declared = spaces.declaredOwner(uri);
+        if (declared != null) {
+            return new ProviderTarget(declared, parsed, null);
         }
-        return new ChainTarget(owners, parsed);
+        return new HeldTarget(spaces.holders(uri), parsed);
     }
 
-    private record ProviderTarget(ResourceProvider provider, URI uri) implements Target {
+    private record ProviderTarget(ResourceProvider provider, URI uri, UriTemplateMatch match) implements Target {
         @Override
-        public Optional<Resource> metadata() {
-            return provider.metadata(uri);
+        public Optional<Metadata> metadata(CallContext context) {
+            return provider.metadata(new ResourceRequest(uri, match, context));
         }
 
         @Override
-        public ReadResult read(ReadOptions options) {
-            return provider.read(uri, options);
+        public ReadResult read(ReadOptions options, CallContext context) {
+            return provider.read(new ReadRequest(uri, match, options, context));
         }
 
         @Override
-        public Page<Resource> children(ListRequest request) {
-            return provider.list(request);
+        public Page<Resource> children(String cursor, int limit, CallContext context) {
+            return provider.list(new ListRequest(uri, cursor, limit, match, context));
         }
 
         @Override
@@ -143,19 +161,19 @@ final class Router {
         }
     }
 
-    private record HandlerTarget(TemplateHandler handler, TemplateRequest request) implements Target {
+    private record HandlerTarget(TemplateHandler handler, URI uri, UriTemplateMatch match) implements Target {
         @Override
-        public Optional<Resource> metadata() {
-            return handler.metadata(request);
+        public Optional<Metadata> metadata(CallContext context) {
+            return handler.metadata(new TemplateRequest(uri, match, context)).map(Metadata::of);
         }
 
         @Override
-        public ReadResult read(ReadOptions options) {
-            return handler.read(request, options);
+        public ReadResult read(ReadOptions options, CallContext context) {
+            return handler.read(new TemplateRequest(uri, match, context), options);
         }
 
         @Override
-        public Page<Resource> children(ListRequest listRequest) {
+        public Page<Resource> children(String cursor, int limit, CallContext context) {
             // Template handlers serve leaves; a collection must come from a provider.
             return Page.last(List.of());
         }
@@ -166,12 +184,12 @@ final class Router {
         }
     }
 
-    /** Providers without a template for the URI, asked in order until one has it. */
-    private record ChainTarget(List<ResourceProvider> owners, URI uri) implements Target {
+    /** Providers that say they hold the URI, asked in order until one has it (none: nothing is there). */
+    private record HeldTarget(List<ResourceProvider> holders, URI uri) implements Target {
         @Override
-        public Optional<Resource> metadata() {
-            for (ResourceProvider provider : owners) {
-                Optional<Resource> found = provider.metadata(uri);
+        public Optional<Metadata> metadata(CallContext context) {
+            for (ResourceProvider provider : holders) {
+                Optional<Metadata> found = provider.metadata(new ResourceRequest(uri, null, context));
                 if (found.isPresent()) {
                     return found;
                 }
@@ -180,10 +198,10 @@ final class Router {
         }
 
         @Override
-        public ReadResult read(ReadOptions options) {
-            for (ResourceProvider provider : owners) {
+        public ReadResult read(ReadOptions options, CallContext context) {
+            for (ResourceProvider provider : holders) {
                 try {
-                    return provider.read(uri, options);
+                    return provider.read(new ReadRequest(uri, null, options, context));
                 } catch (ResourceNotFoundException e) {
                     // The next provider may have it.
                 }
@@ -192,10 +210,10 @@ final class Router {
         }
 
         @Override
-        public Page<Resource> children(ListRequest request) {
-            for (ResourceProvider provider : owners) {
-                if (provider.metadata(uri).isPresent()) {
-                    return provider.list(request);
+        public Page<Resource> children(String cursor, int limit, CallContext context) {
+            for (ResourceProvider provider : holders) {
+                if (provider.metadata(new ResourceRequest(uri, null, context)).isPresent()) {
+                    return provider.list(new ListRequest(uri, cursor, limit, null, context));
                 }
             }
             throw new ResourceNotFoundException(uri.toString());
@@ -204,7 +222,7 @@ final class Router {
         @Override
         public Watch watch(ChangeListener listener) {
             List<Watch> watches = new ArrayList<>();
-            for (ResourceProvider provider : owners) {
+            for (ResourceProvider provider : holders) {
                 watches.add(provider.watch(uri, listener));
             }
             return () -> watches.forEach(Watch::close);

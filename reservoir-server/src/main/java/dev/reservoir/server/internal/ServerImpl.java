@@ -3,26 +3,24 @@ package dev.reservoir.server.internal;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ResourceProvider;
-import dev.reservoir.server.spi.Watch;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The server: settings, routing, subscriptions and the open connections. */
-public final class ServerImpl implements McpServer {
-
-    private static final Logger log = LoggerFactory.getLogger(ServerImpl.class);
+public final class ServerImpl implements McpServer, RequestObserver.Counts {
 
     private final ServerSettings settings;
+    private final Features features;
     private final Router router;
     private final Cursors cursors;
     private final SubscriptionHub hub;
@@ -33,13 +31,33 @@ public final class ServerImpl implements McpServer {
     private final ScheduledExecutorService scheduler;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
     private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
-    private final List<Watch> listWatches = new ArrayList<>();
+    private final ProviderLifecycle providers;
     private volatile boolean closed;
     private volatile boolean draining;
 
-    public ServerImpl(ServerSettings settings, List<ResourceProvider> providers, List<TemplateRegistration> templates) {
+    /**
+     * Routes to the builder's static resources, then its templates and providers; starts the
+     * providers. Throws IllegalArgumentException when providers overlap, IllegalStateException when
+     * one cannot start (each message names the provider and the fix).
+     */
+    public ServerImpl(
+            ServerSettings settings,
+            InMemoryProvider statics,
+            List<ResourceProvider> providers,
+            List<TemplateRegistration> templates) {
+        this(settings, statics, providers, templates, Features.NONE);
+    }
+
+    /** The same, with the opt-in features (tools bridge, skills, directory reads). */
+    public ServerImpl(
+            ServerSettings settings,
+            InMemoryProvider statics,
+            List<ResourceProvider> providers,
+            List<TemplateRegistration> templates,
+            Features features) {
         this.settings = settings;
-        this.router = new Router(providers, templates);
+        this.features = features;
+        this.router = new Router(statics, providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router::resolve);
         this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
@@ -55,19 +73,23 @@ public final class ServerImpl implements McpServer {
         });
         long sweep = Math.max(10, Math.min(250, settings.requestTimeout().toMillis() / 4));
         scheduler.scheduleWithFixedDelay(this::expire, sweep, sweep, TimeUnit.MILLISECONDS);
-        for (ResourceProvider provider : router.providers()) {
-            try {
-                listWatches.add(provider.watchList(hub));
-            } catch (RuntimeException e) {
-                // A provider that cannot watch (an inotify limit, say) still serves; clients just
-                // hear of fewer changes.
-                log.warn("Provider {} cannot report list changes: {}", provider, e.toString());
-            }
+        try {
+            this.providers = new ProviderLifecycle(router.providers(), hub);
+        } catch (RuntimeException e) {
+            scheduler.shutdownNow();
+            throw e;
+        }
+        if (settings.observer() != null) {
+            settings.observer().attached(this);
         }
     }
 
     ServerSettings settings() {
         return settings;
+    }
+
+    Features features() {
+        return features;
     }
 
     Router router() {
@@ -102,20 +124,15 @@ public final class ServerImpl implements McpServer {
 
     @Override
     public ServerConnection connect(MessageSink notifications) {
-        return open(notifications, null);
+        return connect(notifications, ConnectionInfo.UNKNOWN);
     }
 
     @Override
-    public ServerConnection connect(MessageSink notifications, String client) {
-        return open(notifications, java.util.Objects.requireNonNull(client, "client"));
-    }
-
-    /** A connection for a named client, or (null) a client of its own. */
-    private ServerConnection open(MessageSink notifications, String client) {
+    public ServerConnection connect(MessageSink notifications, ConnectionInfo info) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
         }
-        ConnectionImpl connection = new ConnectionImpl(this, notifications, client);
+        ConnectionImpl connection = new ConnectionImpl(this, notifications, info);
         connections.add(connection);
         return connection;
     }
@@ -176,6 +193,22 @@ public final class ServerImpl implements McpServer {
     }
 
     @Override
+    public int sessions() {
+        int open = 0;
+        for (ConnectionImpl connection : connections) {
+            if (connection.initialized()) {
+                open++;
+            }
+        }
+        return open;
+    }
+
+    @Override
+    public int subscriptions() {
+        return hub.subscriptionCount();
+    }
+
+    @Override
     public Implementation serverInfo() {
         return settings.serverInfo();
     }
@@ -192,15 +225,8 @@ public final class ServerImpl implements McpServer {
         }
         closed = true;
         List.copyOf(connections).forEach(ConnectionImpl::close);
-        listWatches.forEach(Watch::close);
         hub.closeAll();
         scheduler.shutdownNow();
-        for (ResourceProvider provider : router.providers()) {
-            try {
-                provider.close();
-            } catch (Exception e) {
-                log.warn("Closing provider {} failed", provider, e);
-            }
-        }
+        providers.close();
     }
 }

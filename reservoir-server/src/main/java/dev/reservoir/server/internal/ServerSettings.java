@@ -14,6 +14,7 @@ import java.util.Set;
  * @param maxBatchLength the most messages a JSON-RPC batch may hold
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
  *     derived from the process's file descriptor limit)
+ * @param observer told about every request, or null
  */
 public record ServerSettings(
         Implementation serverInfo,
@@ -32,7 +33,8 @@ public record ServerSettings(
         ReadOptions readOptions,
         long maxMessageBytes,
         int maxBatchLength,
-        int maxOpenStreams) {
+        int maxOpenStreams,
+        dev.reservoir.server.RequestObserver observer) {
 
     public ServerSettings {
         revisions = Set.copyOf(revisions);

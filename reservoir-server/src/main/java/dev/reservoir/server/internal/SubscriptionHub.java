@@ -1,7 +1,8 @@
 package dev.reservoir.server.internal;
 
-import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ChangeListener;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
 import java.util.Map;
@@ -36,6 +37,8 @@ final class SubscriptionHub implements ChangeListener {
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     private final Set<Subscriber> listSubscribers = ConcurrentHashMap.newKeySet();
     private final Function<String, Router.Target> resolver;
+    private final java.util.concurrent.atomic.AtomicInteger subscriptions =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     SubscriptionHub(Function<String, Router.Target> resolver) {
         this.resolver = resolver;
@@ -49,8 +52,11 @@ final class SubscriptionHub implements ChangeListener {
     String subscribe(String uri, Subscriber subscriber) {
         Topic subscribed = topics.compute(uri, (key, topic) -> {
             Topic t = topic == null ? new Topic(key) : topic;
-            if (t.subscribers.add(subscriber) && t.subscribers.size() == 1) {
-                t.watch = openWatch(key);
+            if (t.subscribers.add(subscriber)) {
+                subscriptions.incrementAndGet();
+                if (t.subscribers.size() == 1) {
+                    t.watch = openWatch(key);
+                }
             }
             return t;
         });
@@ -59,7 +65,11 @@ final class SubscriptionHub implements ChangeListener {
 
     void unsubscribe(String uri, Subscriber subscriber) {
         topics.computeIfPresent(uri, (key, topic) -> {
-            if (topic.subscribers.remove(subscriber) && topic.subscribers.isEmpty()) {
+            if (!topic.subscribers.remove(subscriber)) {
+                return topic;
+            }
+            subscriptions.decrementAndGet();
+            if (topic.subscribers.isEmpty()) {
                 closeQuietly(topic.watch);
                 return null;
             }
@@ -78,6 +88,11 @@ final class SubscriptionHub implements ChangeListener {
     /** Number of URIs with at least one subscriber. */
     int topicCount() {
         return topics.size();
+    }
+
+    /** Subscriptions held: (URI, subscriber) pairs over every session and listen stream. */
+    int subscriptionCount() {
+        return subscriptions.get();
     }
 
     @Override
@@ -106,6 +121,7 @@ final class SubscriptionHub implements ChangeListener {
     void closeAll() {
         topics.values().forEach(topic -> closeQuietly(topic.watch));
         topics.clear();
+        subscriptions.set(0);
         listSubscribers.clear();
     }
 
@@ -156,8 +172,8 @@ final class SubscriptionHub implements ChangeListener {
 
         private String lookup() {
             try {
-                Optional<Resource> resource = resolver.apply(uri).metadata();
-                return resource.map(Resource::title).orElse(null);
+                Optional<Metadata> metadata = resolver.apply(uri).metadata(CallContext.NONE);
+                return metadata.map(m -> m.resource().title()).orElse(null);
             } catch (RuntimeException e) {
                 return null;
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.server.spi.CallContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +22,7 @@ final class SubscriptionMethods {
 
     JsonWritable subscribe(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        requireResource(uri);
+        requireResource(uri, ProviderCalls.of(ctx));
         ctx.connection().subscribe(uri);
         return ctx.empty();
     }
@@ -32,8 +33,8 @@ final class SubscriptionMethods {
      * watch). A collection is a resource too, so a subscription to a folder passes. Resolving also
      * refuses unsafe template variables before any provider sees the URI.
      */
-    private void requireResource(String uri) {
-        if (server.router().resolve(uri).metadata().isEmpty()) {
+    private void requireResource(String uri, CallContext call) {
+        if (server.router().resolve(uri).metadata(call).isEmpty()) {
             throw new ResourceNotFoundException(uri);
         }
     }
@@ -57,7 +58,8 @@ final class SubscriptionMethods {
         int units = SubscriptionBudget.cost(uris);
         server.budget().take(client, units);
         try {
-            uris.forEach(this::requireResource);
+            CallContext call = ProviderCalls.of(ctx);
+            uris.forEach(uri -> requireResource(uri, call));
         } catch (RuntimeException refused) {
             server.budget().give(client, units);
             throw refused;

@@ -5,11 +5,15 @@ import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Metadata;
 import dev.reservoir.server.spi.Page;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.ResourceRequest;
+import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
 import java.util.ArrayList;
@@ -27,6 +31,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>A resource marked {@code isCollection} is a collection: its children are the resources whose
  * URI continues its URI after a "/" with one more segment (a child collection may end in "/").
+ * Its URI space is what it holds at the moment ({@link UriSpace#holding}).
  */
 public final class InMemoryProvider implements ResourceProvider {
 
@@ -87,6 +92,12 @@ public final class InMemoryProvider implements ResourceProvider {
         return entries.size();
     }
 
+    /** The URIs it holds at the moment: asked after templates and declared spaces. */
+    @Override
+    public UriSpace space() {
+        return UriSpace.holding(this::contains);
+    }
+
     @Override
     public Page<Resource> list(ListRequest request) {
         if (request.parent() != null) {
@@ -139,21 +150,21 @@ public final class InMemoryProvider implements ResourceProvider {
     }
 
     @Override
-    public Optional<Resource> metadata(URI uri) {
-        Entry entry = entries.get(uri.toString());
-        return entry == null ? Optional.empty() : Optional.of(entry.resource());
+    public Optional<Metadata> metadata(ResourceRequest request) {
+        Entry entry = entries.get(request.uri().toString());
+        return entry == null ? Optional.empty() : Optional.of(Metadata.of(entry.resource()));
     }
 
     @Override
-    public ReadResult read(URI uri, ReadOptions options) {
-        Entry entry = entries.get(uri.toString());
+    public ReadResult read(ReadRequest request) {
+        Entry entry = entries.get(request.uri().toString());
         if (entry == null) {
-            throw new ResourceNotFoundException(uri.toString());
+            throw new ResourceNotFoundException(request.uri().toString());
         }
         if (!entry.resource().collection()) {
             return ReadResult.of(entry.contents());
         }
-        return ReadResult.of(collectionContents(entry, options));
+        return ReadResult.of(collectionContents(entry, request.options()));
     }
 
     /** The children of a collection that fit the limits; the collection itself if none do. */
@@ -211,5 +222,10 @@ public final class InMemoryProvider implements ResourceProvider {
     public Watch watchList(ChangeListener listener) {
         listWatchers.add(listener);
         return () -> listWatchers.remove(listener);
+    }
+
+    @Override
+    public String toString() {
+        return "in-memory resources (" + entries.size() + ")";
     }
 }

@@ -10,12 +10,20 @@ import java.util.Objects;
  * @param argument the variable being completed
  * @param value what the user typed so far
  * @param context values of other variables already chosen
+ * @param call the request's deadline, cancellation and client
  */
-public record CompletionRequest(String template, String argument, String value, Map<String, String> context) {
+public record CompletionRequest(
+        String template, String argument, String value, Map<String, String> context, CallContext call) {
     public CompletionRequest {
         Objects.requireNonNull(template, "template");
         Objects.requireNonNull(argument, "argument");
         Objects.requireNonNull(value, "value");
         context = context == null ? Map.of() : Map.copyOf(context);
+        Objects.requireNonNull(call, "call");
+    }
+
+    /** A request outside any client request (tests, tools): {@link CallContext#NONE}. */
+    public CompletionRequest(String template, String argument, String value, Map<String, String> context) {
+        this(template, argument, value, context, CallContext.NONE);
     }
 }

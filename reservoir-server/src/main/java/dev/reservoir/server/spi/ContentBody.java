@@ -13,8 +13,12 @@ import java.util.OptionalLong;
  * stream when the server writes it. Streams are opened when the answer is written and closed by
  * the server; binary streams are base64-encoded straight into the output, so a large blob is never
  * held whole. Where a client caps message sizes (stdio), a stream of unknown size, or text that
- * JSON escapes could make too long, is opened once more before that, to measure it. A stream must
- * yield exactly the size it announces: one that yields fewer or more bytes breaks its answer.
+ * JSON escapes could make too long, is opened once more before that, to measure it: a supplier may
+ * be called more than once, and each stream it gives is closed before the read's
+ * {@link ReadResult} is. The server counts every stream as it copies it: one that yields other than
+ * the size it announces, or (of unknown size) more than the read limit, breaks its answer rather
+ * than end it neatly with the wrong content; so a provider never needs to limit a stream itself.
+ * Immutable; suppliers may be called from any thread.
  */
 public sealed interface ContentBody {
 

@@ -17,11 +17,13 @@ class NotificationOutboxTest {
 
     private final BlockingQueue<String> sent = new LinkedBlockingQueue<>();
     private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch sending = new CountDownLatch(1);
 
     /** A sink that blocks until the gate opens, like a client that does not read. */
     private final MessageSink slow = new MessageSink() {
         @Override
         public void send(JsonRpcMessage message) {
+            sending.countDown();
             try {
                 gate.await(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -42,7 +44,7 @@ class NotificationOutboxTest {
     void pendingNotificationsWithTheSameKeyCoalesce() throws Exception {
         NotificationOutbox outbox = new NotificationOutbox(slow, 100, () -> {});
         outbox.offer("first", n("first"));
-        Thread.sleep(100); // the drainer now waits on "first"
+        awaitDrainerBlockedOnFirst();
         for (int i = 0; i < 1000; i++) {
             outbox.offer("a", n("a"));
             outbox.offer("b", n("b"));
@@ -57,7 +59,7 @@ class NotificationOutboxTest {
     void distinctNotificationsBeyondTheBoundAreDropped() throws Exception {
         NotificationOutbox outbox = new NotificationOutbox(slow, 10, () -> {});
         outbox.offer("first", n("first"));
-        Thread.sleep(100);
+        awaitDrainerBlockedOnFirst();
         for (int i = 0; i < 50; i++) {
             outbox.offer(i, n("n" + i));
         }
@@ -107,6 +109,13 @@ class NotificationOutboxTest {
         // Sent before offer/release returned: nothing to wait for.
         assertThat(List.copyOf(sent)).containsExactly("ack", "updated", "again");
         assertThat(threads).containsOnly(Thread.currentThread().getName());
+    }
+
+    /** "first" has left the queue: the drainer is inside the sink, which holds it until the gate opens. */
+    private void awaitDrainerBlockedOnFirst() throws InterruptedException {
+        assertThat(sending.await(10, TimeUnit.SECONDS))
+                .as("the drainer reached the sink")
+                .isTrue();
     }
 
     private String take() throws InterruptedException {

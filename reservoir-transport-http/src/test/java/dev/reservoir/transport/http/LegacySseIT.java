@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseEvent;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.MessageValidator;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -105,14 +106,12 @@ class LegacySseIT {
             post = fixture.running.endpoint().resolve(sse.sse.next().data());
         }
         HttpTestClient poster = new HttpTestClient(post);
-        int status = 202;
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
-        while (status != 404 && System.nanoTime() < deadline) {
-            status = poster.postWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", Map.of(), false)
-                    .status();
-            Thread.sleep(50);
-        }
-        assertThat(status).isEqualTo(404);
+        Eventually.await(
+                "posts to the closed stream's endpoint to be 404; status",
+                java.time.Duration.ofSeconds(5),
+                () -> poster.postWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", Map.of(), false)
+                        .status(),
+                status -> status == 404);
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseEvent;
 import dev.reservoir.core.sse.SseReader;
 import dev.reservoir.server.McpServerBuilder;
+import dev.reservoir.testkit.Eventually;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,6 +58,14 @@ class ResumptionIT {
         return c;
     }
 
+    private void awaitNoStream() {
+        Eventually.await(
+                "the server to let the stream go; open streams",
+                Duration.ofSeconds(10),
+                fixture.running::openStreams,
+                open -> open == 0);
+    }
+
     private static int index(JsonNode updated) {
         String uri = updated.at("/params/uri").asText();
         return Integer.parseInt(uri.substring("many://r/".length()).split("/")[0]);
@@ -82,7 +91,8 @@ class ResumptionIT {
         for (int i = 10; i < 25; i++) {
             fixture.server.resourceUpdated(uri(i, 0));
         }
-        Thread.sleep(300);
+        // A keep-alive (every 100 ms) or an event written to the dead connection tells the server.
+        awaitNoStream();
         try (HttpTestClient.Streaming resumed = c.get(last)) {
             assertThat(resumed.status()).isEqualTo(200);
             SseEvent priming = resumed.sse.next();
@@ -118,7 +128,7 @@ class ResumptionIT {
             assertThat(get.sse.retries).contains(50L);
         }
         fixture.server.resourceUpdated(uri(3, 0));
-        Thread.sleep(100);
+        awaitNoStream();
         try (HttpTestClient.Streaming again = c.get(last)) {
             assertThat(index(again.nextMessage(null))).isEqualTo(3);
         }
@@ -198,7 +208,7 @@ class ResumptionIT {
                     fixture.server.resourceUpdated(uri(fired % count, pad));
                     fired++;
                 }
-                Thread.sleep(5);
+                Thread.sleep(5); // between bursts, so the server's writes and its verdict on the reader keep up
             }
             assertThat(fixture.running.openStreams())
                     .as("the slow reader was disconnected")

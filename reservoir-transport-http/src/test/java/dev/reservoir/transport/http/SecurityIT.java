@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.testkit.Eventually;
 import java.io.InputStream;
 import java.net.BindException;
 import java.nio.file.Files;
@@ -295,14 +296,15 @@ class SecurityIT {
                 assertThat(second.status()).isEqualTo(429);
             }
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        int status = 0;
-        while (System.nanoTime() < deadline && status != 200) {
-            try (HttpTestClient.Streaming again = b.get(null)) {
-                status = again.status();
-            }
-        }
-        assertThat(status).as("the stream is free again once the first closed").isEqualTo(200);
+        Eventually.await(
+                "the stream to be free again once the first closed; status",
+                Duration.ofSeconds(5),
+                () -> {
+                    try (HttpTestClient.Streaming again = b.get(null)) {
+                        return again.status();
+                    }
+                },
+                status -> status == 200);
     }
 
     @Test
@@ -329,11 +331,11 @@ class SecurityIT {
         fixture = DemoFixture.start(b -> b.sessionIdleTimeout(Duration.ofMillis(300)));
         HttpTestClient c = fixture.client();
         c.initialize(ProtocolRevision.V2025_11_25);
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (fixture.running.openSessions() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(fixture.running.openSessions()).isZero();
+        Eventually.await(
+                "the idle session to end; open sessions",
+                Duration.ofSeconds(5),
+                fixture.running::openSessions,
+                open -> open == 0);
         assertThat(c.post(c.request(3, "ping", null), Map.of()).status()).isEqualTo(404);
     }
 
@@ -343,7 +345,7 @@ class SecurityIT {
         HttpTestClient c = fixture.client();
         c.initialize(ProtocolRevision.V2025_11_25);
         try (HttpTestClient.Streaming get = c.get(null)) {
-            Thread.sleep(800);
+            Thread.sleep(800); // four idle timeouts: that nothing ends can only be seen over time
             assertThat(fixture.running.openSessions()).isEqualTo(1);
         }
     }

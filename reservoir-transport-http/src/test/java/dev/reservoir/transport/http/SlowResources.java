@@ -13,6 +13,9 @@ final class SlowResources {
     /** Reads interrupted before they finished (cancelled), over all tests. */
     static final AtomicInteger cancelled = new AtomicInteger();
 
+    /** Reads that started, over all tests. */
+    static final AtomicInteger started = new AtomicInteger();
+
     private SlowResources() {}
 
     static void add(McpServerBuilder builder) {
@@ -22,6 +25,7 @@ final class SlowResources {
                         .build(),
                 request -> {
                     long ms = Long.parseLong(request.variable("ms"));
+                    started.incrementAndGet();
                     try {
                         Thread.sleep(ms);
                     } catch (InterruptedException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.reservoir.core.sse.SseEvent;
 import dev.reservoir.core.sse.SseReader;
+import dev.reservoir.testkit.Eventually;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -86,13 +87,7 @@ final class SseRecorder implements AutoCloseable {
 
     /** Waits for the stream to end; returns whether it ended cleanly (not with an I/O error). */
     boolean awaitEnd() throws InterruptedException {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!ended) {
-            if (System.nanoTime() > deadline) {
-                fail("the SSE stream did not end within " + TIMEOUT);
-            }
-            Thread.sleep(5);
-        }
+        Eventually.await("the SSE stream to end", TIMEOUT, () -> ended);
         return failure == null;
     }
 

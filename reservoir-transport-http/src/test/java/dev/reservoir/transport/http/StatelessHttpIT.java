@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.MessageValidator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -233,11 +234,11 @@ class StatelessHttpIT {
         listen.nextMessage(null);
         assertThat(fixture.running.openStreams()).isEqualTo(1);
         listen.close();
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (fixture.running.openStreams() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(fixture.running.openStreams()).isZero();
+        Eventually.await(
+                "the stream to close; open streams",
+                Duration.ofSeconds(10),
+                fixture.running::openStreams,
+                open -> open == 0);
     }
 
     @Test
@@ -253,11 +254,9 @@ class StatelessHttpIT {
                 false);
         assertThat(slow.status()).isEqualTo(200);
         slow.close();
-        long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
-        while (SlowResources.cancelled.get() == before && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(SlowResources.cancelled.get()).isGreaterThan(before);
+        // Within 4 s: the read takes 5 s, so only a cancellation counts.
+        Eventually.await(
+                "the read to be cancelled", Duration.ofSeconds(4), () -> SlowResources.cancelled.get() > before);
     }
 
     @Test
@@ -266,19 +265,19 @@ class StatelessHttpIT {
         fixture = DemoFixture.start(b -> b.sseAfter(Duration.ofMillis(300)), SlowResources::add);
         HttpTestClient c = fixture.client();
         int before = SlowResources.cancelled.get();
+        int startedBefore = SlowResources.started.get();
         ObjectNode params = meta(uri("slow://wait/4000"), "2026-07-28");
         Map<String, String> h = headers("2026-07-28", "resources/read", "slow://wait/4000");
         h.put("Host", "127.0.0.1");
         h.put("Content-Type", "application/json");
         try (RawHttp raw = new RawHttp(fixture.running.port(), 0)) {
             raw.send("POST /mcp HTTP/1.1", h, c.request(6, "resources/read", params));
-            Thread.sleep(200);
+            Eventually.await(
+                    "the read to start", Duration.ofSeconds(10), () -> SlowResources.started.get() > startedBefore);
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-        while (SlowResources.cancelled.get() == before && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(SlowResources.cancelled.get()).isGreaterThan(before);
+        // Within 3 s: the read takes 4 s, so only a cancellation counts.
+        Eventually.await(
+                "the read to be cancelled", Duration.ofSeconds(3), () -> SlowResources.cancelled.get() > before);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reservoir.demo.DemoServer;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.McpServerBuilder;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.InteropScript;
 import java.time.Clock;
 import java.time.Duration;
@@ -90,14 +91,12 @@ class TypeScriptInteropIT {
         awaitNoStreams();
     }
 
-    private void awaitNoStreams() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (running.openStreams() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(running.openStreams())
-                .as("streams of gone clients are closed")
-                .isZero();
+    private void awaitNoStreams() {
+        Eventually.await(
+                "the streams of gone clients to close; open streams",
+                Duration.ofSeconds(10),
+                running::openStreams,
+                open -> open == 0);
     }
 
     /** Runs one client script against the given URL; performs what it asks for on FIRE lines; returns its OK steps. */
@@ -114,7 +113,7 @@ class TypeScriptInteropIT {
                     for (int i = 1; i <= count; i++) {
                         server.resourceUpdated(String.format(Locale.ROOT, "demo://items/%04d", i));
                         try {
-                            Thread.sleep(30);
+                            Thread.sleep(30); // spaced out, as real changes are: the script counts them
                         } catch (InterruptedException e) {
                             return;
                         }

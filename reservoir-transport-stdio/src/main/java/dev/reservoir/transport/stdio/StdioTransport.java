@@ -4,6 +4,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.ServerConnection;
 import dev.reservoir.server.transport.Transport;
 import java.io.FileDescriptor;
@@ -82,7 +83,7 @@ public final class StdioTransport implements Transport {
         JsonRpcCodec codec = JsonRpcCodec.standard();
         CountDownLatch ended = new CountDownLatch(1);
         LineWriter writer = new LineWriter(out, codec, ended::countDown);
-        ServerConnection connection = server.connect(writer);
+        ServerConnection connection = server.connect(writer, ConnectionInfo.STDIO);
         AtomicReference<IOException> readFailure = new AtomicReference<>();
         // The input is read on a thread of its own, so that the server also stops when its output
         // fails (the client closed stdout): nothing can wake a read blocked on stdin.

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -180,16 +181,33 @@ class StdioTransportTest {
                 // ends when the test closes the server
             }
         });
-        Thread.sleep(1500);
-        long afterOne = requestsConsumed.get();
-        Thread.sleep(1500);
-        long afterTwo = requestsConsumed.get();
-        assertThat(afterTwo)
-                .as("reading stops once the in-flight limit is reached")
-                .isEqualTo(afterOne);
+        // Reading without a bound would never settle: the wait would fail, or the count pass 1000.
+        long settled = awaitSettled(requestsConsumed, Duration.ofMillis(500));
         // 64 in flight plus what the 64 KiB line buffer already held: bounded, not thousands.
-        assertThat(afterTwo).isLessThan(1000);
+        assertThat(settled)
+                .as("reading stops once the in-flight limit is reached")
+                .isLessThan(1000);
         server.close();
         serving.cancel(true);
+    }
+
+    /** The counter's value once it has not changed for {@code quiet}; fails if it does not settle within 30 s. */
+    private static long awaitSettled(AtomicLong counter, Duration quiet) {
+        var last = new Object() {
+            long value = -1;
+            long since = System.nanoTime();
+        };
+        return Eventually.await(
+                "the count to stay put for " + quiet,
+                Duration.ofSeconds(30),
+                () -> {
+                    long now = counter.get();
+                    if (now != last.value) {
+                        last.value = now;
+                        last.since = System.nanoTime();
+                    }
+                    return now;
+                },
+                now -> System.nanoTime() - last.since >= quiet.toNanos());
     }
 }

@@ -31,6 +31,7 @@ public final class RowCursor implements AutoCloseable {
     private final List<String> columns;
     private final List<Values.Reading> readings;
     private final QueryScope.Registration cancel;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Takes over the connection, statement and result set (all closed by {@link #close()}). */
     public RowCursor(String what, Connection connection, Statement statement, ResultSet rs, QueryScope scope)
@@ -73,39 +74,97 @@ public final class RowCursor implements AutoCloseable {
 
     /** Writes the rows (after a CSV header) until they end or a limit is reached. */
     public Written writeTo(Writer out, RowFormat format, Limits limits) throws IOException {
-        long bytes = 0;
-        long rows = 0;
-        StringBuilder line = new StringBuilder(256);
-        if (format == RowFormat.CSV) {
+        Pull pull = pull(format, limits);
+        StringBuilder chunk = new StringBuilder(8192);
+        while (pull.next(chunk, 8192)) {
+            out.append(chunk);
+            chunk.setLength(0);
+        }
+        return pull.written();
+    }
+
+    /** The rows (after a CSV header) in one format, within limits, to be taken a few lines at a time. */
+    public Pull pull(RowFormat format, Limits limits) {
+        return new Pull(format, limits);
+    }
+
+    /** Rows taken a few lines at a time, on the reader's thread: no thread of its own. Not thread-safe. */
+    public final class Pull {
+        private final RowFormat format;
+        private final Limits limits;
+        private final StringBuilder line = new StringBuilder(256);
+        private long rows;
+        private long bytes;
+        private boolean started;
+        private boolean done;
+        private boolean cutByBytes;
+
+        private Pull(RowFormat format, Limits limits) {
+            this.format = format;
+            this.limits = limits;
+        }
+
+        /**
+         * Appends the next whole lines, about {@code chars} characters of them; false when nothing
+         * was appended because the rows ended or a limit was reached.
+         */
+        public boolean next(StringBuilder out, int chars) throws IOException {
+            int start = out.length();
+            if (!started) {
+                started = true;
+                if (format == RowFormat.CSV && !header(out)) {
+                    return false;
+                }
+            }
+            try {
+                while (!done && out.length() - start < chars) {
+                    if (rows >= limits.maxRows() || !rs.next()) {
+                        done = true;
+                        break;
+                    }
+                    if ((rows & 255) == 0) {
+                        scope.check();
+                    }
+                    line.setLength(0);
+                    appendRow(line, format, limits.maxValueChars());
+                    long size = Utf8.length(line);
+                    if (bytes + size > limits.maxBytes()) {
+                        done = true;
+                        cutByBytes = true;
+                        break;
+                    }
+                    out.append(line);
+                    bytes += size;
+                    rows++;
+                }
+            } catch (SQLException e) {
+                done = true;
+                throw new IOException(SqlErrors.of(what, e, scope).getMessage(), e);
+            }
+            return out.length() > start;
+        }
+
+        private boolean header(StringBuilder out) {
+            line.setLength(0);
             for (int i = 0; i < columns.size(); i++) {
                 Values.csv(line.append(i == 0 ? "" : ","), new Values.Value(columns.get(i), Values.Kind.TEXT));
             }
             line.append("\r\n");
             bytes = Utf8.length(line);
             if (bytes > limits.maxBytes()) {
-                return new Written(0, 0, true);
+                bytes = 0;
+                done = true;
+                cutByBytes = true;
+                return false;
             }
             out.append(line);
+            return true;
         }
-        try {
-            while (rows < limits.maxRows() && rs.next()) {
-                if ((rows & 255) == 0) {
-                    scope.check();
-                }
-                line.setLength(0);
-                appendRow(line, format, limits.maxValueChars());
-                long size = Utf8.length(line);
-                if (bytes + size > limits.maxBytes()) {
-                    return new Written(rows, bytes, true);
-                }
-                out.append(line);
-                bytes += size;
-                rows++;
-            }
-        } catch (SQLException e) {
-            throw new IOException(SqlErrors.of(what, e, scope).getMessage(), e);
+
+        /** What was taken so far. */
+        public Written written() {
+            return new Written(rows, bytes, cutByBytes);
         }
-        return new Written(rows, bytes, false);
     }
 
     private void appendRow(StringBuilder line, RowFormat format, int maxChars) throws SQLException {
@@ -127,6 +186,9 @@ public final class RowCursor implements AutoCloseable {
     /** Releases the result set, statement and connection (cancelling the statement if rows are left). */
     @Override
     public void close() {
+        if (closed.getAndSet(true)) {
+            return; // the reader that ended it and the read's release may both close it
+        }
         cancel.close();
         closeQuietly(rs);
         closeQuietly(statement);

@@ -4,6 +4,7 @@ import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import dev.reservoir.transport.http.sse.SseEncoder;
@@ -80,7 +81,7 @@ final class LegacyEndpoint {
             }
             // One stream carries every answer, as on stdio: finish() does not end it.
         };
-        ServerConnection connection = server.connect(sink, caller.client());
+        ServerConnection connection = server.connect(sink, ConnectionInfo.http(null, caller.client()));
         channels.put(id, new Channel(caller.principal(), connection, sink));
         try {
             EventStream.Reader reader = stream.attach(null, Exchange.aborter(request));

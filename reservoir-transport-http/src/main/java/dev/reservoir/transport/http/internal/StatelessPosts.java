@@ -4,6 +4,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.time.Duration;
@@ -61,7 +62,7 @@ final class StatelessPosts {
             Wire.error(response, callback, 400, post.id(), mismatch.get());
             return;
         }
-        ServerConnection connection = server.connect(NO_NOTIFICATIONS, caller.client());
+        ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
         PostExchange exchange = new PostExchange(
                 response,
                 true,

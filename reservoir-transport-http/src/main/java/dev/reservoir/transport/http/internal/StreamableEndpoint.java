@@ -7,6 +7,7 @@ import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
+import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.ServerConnection;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
@@ -220,7 +221,8 @@ final class StreamableEndpoint {
             return;
         }
         Session session = sessions.create(caller.principal(), caller.client());
-        ServerConnection connection = server.connect(session.notificationSink(), caller.client());
+        ServerConnection connection =
+                server.connect(session.notificationSink(), ConnectionInfo.http(session.id, caller.client()));
         session.connected(connection);
         AtomicBoolean registered = new AtomicBoolean();
         PostExchange.Hooks hooks = new PostExchange.Hooks() {

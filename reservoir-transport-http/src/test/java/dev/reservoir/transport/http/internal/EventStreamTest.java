@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.core.sse.SseEvent;
 import dev.reservoir.core.sse.SseReader;
+import dev.reservoir.testkit.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -169,12 +170,9 @@ class EventStreamTest {
     void aWaitingReaderWakesWhenAnEventArrives() throws Exception {
         EventStream stream = new EventStream(0, 10, 1 << 20);
         EventStream.Reader reader = stream.attach(null, () -> {});
+        Thread test = Thread.currentThread();
         Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                return;
-            }
+            awaitWaitingInNext(test);
             stream.append(data("woken"));
         });
         EventStream.Batch batch = stream.next(reader, Duration.ofSeconds(10));
@@ -236,15 +234,31 @@ class EventStreamTest {
     private static java.util.concurrent.CompletableFuture<EventStream.Batch> waiting(
             EventStream stream, EventStream.Reader reader, Duration wait) throws InterruptedException {
         var result = new java.util.concurrent.CompletableFuture<EventStream.Batch>();
-        Thread.ofVirtual().start(() -> {
+        Thread thread = Thread.ofVirtual().start(() -> {
             try {
                 result.complete(stream.next(reader, wait));
             } catch (Throwable t) {
                 result.completeExceptionally(t);
             }
         });
-        Thread.sleep(100); // it is parked now
+        // Done already is for the caller's assertions to judge (a short wait may simply have ended).
+        Eventually.await(
+                "the reader's thread waiting in next()",
+                Duration.ofSeconds(10),
+                () -> result.isDone() || waitsInNext(thread));
         return result;
+    }
+
+    private static void awaitWaitingInNext(Thread thread) {
+        Eventually.await("the reader's thread waiting in next()", Duration.ofSeconds(10), () -> waitsInNext(thread));
+    }
+
+    /**
+     * Whether {@code thread} waits in {@link EventStream#next} with a time limit. Nothing else in
+     * these tests parks with one: waiting for the stream's lock would be WAITING, not TIMED_WAITING.
+     */
+    private static boolean waitsInNext(Thread thread) {
+        return thread.getState() == Thread.State.TIMED_WAITING;
     }
 
     @Test
@@ -261,6 +275,7 @@ class EventStreamTest {
         stream.append(data("b")); // while the write of "a" is under way: buffered
         stream.append(data("c"));
         assertThat(writes.written).isEmpty();
+        // That nothing happens can only be seen over some time; a wrong early return shows in 50 ms.
         Thread.sleep(50);
         assertThat(batch)
                 .as("the reader's thread waits while the direct write is under way")

@@ -1,0 +1,94 @@
+package dev.reservoir.server.internal;
+
+import dev.reservoir.server.spi.ResourceProvider;
+import dev.reservoir.server.spi.UriPrefix;
+import dev.reservoir.server.spi.UriSpace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The URI spaces providers declared, indexed by scheme: which provider a URI belongs to, without
+ * asking any. Overlapping declarations are refused when it is made. Immutable; thread-safe.
+ */
+final class UriSpaces {
+
+    private record Declared(UriPrefix prefix, ResourceProvider provider) {}
+
+    private final Map<String, List<Declared>> byScheme = new HashMap<>();
+    private final List<UriSpace.Holds> holds = new ArrayList<>();
+    private final List<ResourceProvider> holders = new ArrayList<>();
+
+    /** Throws IllegalArgumentException naming both providers and the fix when two declarations overlap. */
+    UriSpaces(List<ResourceProvider> providers) {
+        for (ResourceProvider provider : providers) {
+            switch (provider.space()) {
+                case UriSpace.Prefixes p -> p.prefixes().forEach(prefix -> declare(prefix, provider));
+                case UriSpace.Holds h -> {
+                    holds.add(h);
+                    holders.add(provider);
+                }
+            }
+        }
+    }
+
+    private void declare(UriPrefix prefix, ResourceProvider provider) {
+        List<Declared> same = byScheme.computeIfAbsent(prefix.scheme(), s -> new ArrayList<>());
+        for (Declared other : same) {
+            if (other.prefix().overlaps(prefix)) {
+                String where = other.prefix().equals(prefix) ? prefix.toString() : other.prefix() + " and " + prefix;
+                throw new IllegalArgumentException(describe(other.provider()) + " and " + describe(provider)
+                        + " both answer for " + where
+                        + ": every URI must have one provider, so serve them under different names"
+                        + " (git:PATH#NAME, a database entry's name:) or only the outer folder");
+            }
+        }
+        same.add(new Declared(prefix, provider));
+    }
+
+    /** The provider whose declared prefix holds the URI, or null. */
+    ResourceProvider declaredOwner(String uri) {
+        int colon = uri.indexOf(':');
+        List<Declared> candidates =
+                colon <= 0 ? null : byScheme.get(uri.substring(0, colon).toLowerCase(Locale.ROOT));
+        if (candidates != null) {
+            for (Declared declared : candidates) {
+                if (declared.prefix().contains(uri)) {
+                    return declared.provider();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The providers that say they hold the URI, in the order they were added. */
+    List<ResourceProvider> holders(String uri) {
+        List<ResourceProvider> found = new ArrayList<>(1);
+        for (int i = 0; i < holds.size(); i++) {
+            if (holds.get(i).holds().test(uri)) {
+                found.add(holders.get(i));
+            }
+        }
+        return found;
+    }
+
+    /** Refuses a provider template that starts outside the provider's declared prefixes. */
+    void requireCovered(ResourceProvider provider, String template) {
+        if (!(provider.space() instanceof UriSpace.Prefixes p)) {
+            return;
+        }
+        int brace = template.indexOf('{');
+        String literal = brace < 0 ? template : template.substring(0, brace);
+        if (p.prefixes().stream().noneMatch(prefix -> prefix.covers(literal))) {
+            throw new IllegalArgumentException("template '" + template + "' of " + describe(provider)
+                    + " starts outside the URIs it declares (" + p.prefixes()
+                    + "); a provider's templates must lie in its space");
+        }
+    }
+
+    private static String describe(ResourceProvider provider) {
+        return "provider " + provider;
+    }
+}
