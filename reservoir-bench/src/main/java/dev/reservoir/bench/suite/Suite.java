@@ -100,14 +100,24 @@ public final class Suite {
                 true));
         add(new Target(
                 "reservoir/stdio",
-                cmd(java, reservoirJvm, "-jar", reservoir, "serve", "--bench-data", texts),
+                // The blob workload reads 100 MiB over stdio: past the 8 MiB a message may have by default.
+                cmd(
+                        java,
+                        reservoirJvm,
+                        "-jar",
+                        reservoir,
+                        "serve",
+                        "--bench-data",
+                        texts,
+                        "--max-message-size",
+                        "1GiB"),
                 false,
                 false,
                 true,
                 false));
         add(new Target(
                 "reservoir/stdio-no-cds",
-                cmd(java, jvm, "-jar", reservoir, "serve", "--bench-data", texts),
+                cmd(java, jvm, "-jar", reservoir, "serve", "--bench-data", texts, "--max-message-size", "1GiB"),
                 false,
                 false,
                 true,
