@@ -41,7 +41,7 @@ public final class ServerImpl implements McpServer {
         this.settings = settings;
         this.router = new Router(providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
-        this.hub = new SubscriptionHub(router::resolve);
+        this.hub = new SubscriptionHub(router, settings.bus());
         this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
@@ -167,7 +167,7 @@ public final class ServerImpl implements McpServer {
 
     @Override
     public void resourceUpdated(String uri) {
-        hub.updated(uri);
+        hub.bus().publish(new dev.reservoir.server.bus.Change.ResourceUpdated(uri));
     }
 
     @Override
@@ -178,6 +178,12 @@ public final class ServerImpl implements McpServer {
     @Override
     public Implementation serverInfo() {
         return settings.serverInfo();
+    }
+
+    @Override
+    public dev.reservoir.server.ServerStatus status() {
+        return new dev.reservoir.server.ServerStatus(
+                settings.replicaId(), draining, hub.bus().status());
     }
 
     @Override
@@ -193,6 +199,7 @@ public final class ServerImpl implements McpServer {
         closed = true;
         List.copyOf(connections).forEach(ConnectionImpl::close);
         listWatches.forEach(Watch::close);
+        hub.bus().close();
         hub.closeAll();
         scheduler.shutdownNow();
         for (ResourceProvider provider : router.providers()) {

@@ -14,6 +14,8 @@ import java.util.Set;
  * @param maxBatchLength the most messages a JSON-RPC batch may hold
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
  *     derived from the process's file descriptor limit)
+ * @param bus where changes go and come back from (in-process unless the server is one of many replicas)
+ * @param replicaId the name of this replica, for health reports and logs
  */
 public record ServerSettings(
         Implementation serverInfo,
@@ -32,7 +34,9 @@ public record ServerSettings(
         ReadOptions readOptions,
         long maxMessageBytes,
         int maxBatchLength,
-        int maxOpenStreams) {
+        int maxOpenStreams,
+        dev.reservoir.server.bus.NotificationBus bus,
+        String replicaId) {
 
     public ServerSettings {
         revisions = Set.copyOf(revisions);
