@@ -38,7 +38,12 @@ final class ConfigCheck {
             "followSymlinks", Kind.BOOLEAN,
             "maxReadSize", Kind.SIZE,
             "stdio", Kind.BOOLEAN,
-            "http", Kind.SECTION);
+            "http", Kind.SECTION,
+            "replicaId", Kind.TEXT,
+            "bus", Kind.TEXT,
+            "busPrefix", Kind.TEXT,
+            "cursorKeyEnv", Kind.TEXT,
+            "cursorKeyFile", Kind.TEXT);
     private static final Map<String, Kind> HTTP = ordered(
             "listen", Kind.TEXT,
             "allowHosts", Kind.LIST,

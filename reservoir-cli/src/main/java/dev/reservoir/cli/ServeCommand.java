@@ -38,10 +38,11 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:the client closed stdin (stdio), or the server was stopped",
+            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)"
+            "3:could not listen on the HTTP address (in use, or not allowed)",
+            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -87,6 +88,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     FolderOptions folderOptions;
 
+    @Mixin
+    ReplicaOptions replicaOptions;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -104,6 +108,11 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        try {
+            replicaOptions.configure(builder, config, configFile);
+        } catch (IllegalArgumentException | IOException e) {
+            return fail(err, e.getMessage(), 2);
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -148,6 +157,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(McpServer server, HttpTransport http, ServeConfig config, String what, PrintWriter err)
             throws Exception {
+        StopSignals.install(server, err);
         HttpTransport.Running running = null;
         if (http != null) {
             try {
@@ -158,6 +168,14 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
             err.print(HttpOptions.banner(running, what));
+            if (replicaOptions.busUrl(config) != null) {
+                err.println("reservoir serve: replica " + server.status().replicaId() + ", sharing changes through "
+                        + server.status()
+                                .bus()
+                                .detail()
+                                .replaceFirst("^(connected to|cannot reach) ", "")
+                                .replaceFirst(" since .*", ""));
+            }
             err.flush();
         }
         boolean alsoStdio = http == null || (stdio != null ? stdio : Boolean.TRUE.equals(config.stdio()));

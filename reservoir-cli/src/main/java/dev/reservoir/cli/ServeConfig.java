@@ -25,6 +25,10 @@ import java.util.List;
  * followSymlinks: true
  * maxReadSize: 64MiB
  * stdio: false            # with http: serve stdio as well
+ * replicaId: web-1         # many replicas behind a load balancer:
+ * bus: redis://redis:6379  #   changes shared through Redis
+ * busPrefix: docs          #   this service's channel and keys in Redis
+ * cursorKeyEnv: RESERVOIR_CURSOR_KEY   # or cursorKeyFile: /etc/reservoir/cursor.key
  * http:
  *   listen: 127.0.0.1:8080
  *   allowHosts: [docs.example.com]
@@ -44,7 +48,12 @@ record ServeConfig(
         Boolean followSymlinks,
         String maxReadSize,
         Boolean stdio,
-        Http http) {
+        Http http,
+        String replicaId,
+        String bus,
+        String busPrefix,
+        String cursorKeyEnv,
+        String cursorKeyFile) {
 
     /** The {@code http:} section. */
     record Http(
@@ -60,7 +69,8 @@ record ServeConfig(
     /** The {@code http.tls:} section. */
     record Tls(String keystore, String passwordEnv, String passwordFile) {}
 
-    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null);
+    static final ServeConfig NONE =
+            new ServeConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** Reads a config file; the message of the exception says what to fix, and where. */
     static ServeConfig read(Path file) {

@@ -78,6 +78,12 @@ public final class RedisNotificationBus implements NotificationBus {
     private volatile StatefulRedisPubSubConnection<String, String> pubsub;
     private volatile boolean closed;
 
+    static {
+        // Lettuce records Java Flight Recorder events by default; registering them takes seconds
+        // at start on a small machine, for events nobody asked for.
+        System.getProperties().putIfAbsent("io.lettuce.core.jfr", "false");
+    }
+
     private RedisNotificationBus(String url, String prefix, String replicaId) {
         this.uri = RedisURI.create(url);
         this.uri.setTimeout(Duration.ofSeconds(2));
@@ -110,10 +116,14 @@ public final class RedisNotificationBus implements NotificationBus {
         return new RedisNotificationBus(url, Objects.requireNonNull(prefix, "prefix"), replicaId);
     }
 
+    /**
+     * Starts connecting, in the background: the server starts (and serves reads) whether Redis
+     * answers or not; until it does, {@link #status()} says so and changes stay on this replica.
+     */
     @Override
     public void start(Delivery delivery) {
         this.delivery = Objects.requireNonNull(delivery, "delivery");
-        connect();
+        retries.execute(this::connect);
     }
 
     /** Connects both connections; until Redis first answers, tries again every second. */
