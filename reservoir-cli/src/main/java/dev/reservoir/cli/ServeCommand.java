@@ -30,18 +30,21 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Serve folders as MCP resources (file:// URIs; default: the current folder), live: clients hear",
-            "when files change. Over stdio by default (one client, the process that started this one), or",
-            "over HTTP with --http (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05",
-            "HTTP+SSE transport at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only",
-            "to localhost Host and Origin headers. Hidden files and what .gitignore ignores are not shown."
+            "Serve folders as MCP resources, over stdio or HTTP.",
+            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
+                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
+                    + " by default (one client, the process that started this one), or over HTTP with --http"
+                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
+                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to the Host"
+                    + " names it is known by and to pages of its own origin; --allow-host and --allow-origin add"
+                    + " others. An address other machines can reach needs a token."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
             "1:the server failed",
             "2:bad options, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, or not allowed)",
+            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
             "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
         })
 final class ServeCommand implements Callable<Integer> {
@@ -64,7 +67,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--demo",
             description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 10 MiB blob).")
+                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
 
     @Option(
@@ -81,6 +84,26 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
+
+    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
+    boolean console;
+
+    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
+    int consolePort;
+
+    /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
+    @Option(
+            names = "--verbose",
+            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
+    boolean verbose;
+
+    @Option(
+            names = "--max-message-size",
+            paramLabel = "SIZE",
+            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
+            converter = ByteSizeConverter.class)
+    Long maxMessageSize;
 
     @Mixin
     HttpOptions httpOptions;
@@ -113,6 +136,13 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IOException e) {
             return fail(err, e.getMessage(), 2);
         }
+        if (maxMessageSize != null) {
+            try {
+                builder.maxMessageBytes(maxMessageSize);
+            } catch (IllegalArgumentException e) {
+                return fail(err, e.getMessage(), 2);
+            }
+        }
         DemoServer demoSet = null;
         String what;
         if (demo) {
@@ -134,8 +164,11 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, e.getMessage(), 2);
             }
         }
-        try (McpServer server = builder.build()) {
+        try (McpServer server = builder.build();
+                AutoCloseable beside = console ? ConsoleCommand.beside(consolePort, server, what, err) : null) {
             return serve(server, http, config, what, err);
+        } catch (BindException e) {
+            return fail(err, "the console " + e.getMessage(), 3);
         } finally {
             if (demoSet != null) {
                 demoSet.close();
@@ -145,7 +178,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private List<Path> roots(ServeConfig config) {
         if (!folders.isEmpty()) {
-            return folders;
+            return folders.stream().map(p -> ServeConfig.home(p.toString())).toList();
         }
         if (config.paths() != null && !config.paths().isEmpty()) {
             return config.paths().stream()
@@ -163,7 +196,7 @@ final class ServeCommand implements Callable<Integer> {
             try {
                 running = http.start(server);
             } catch (BindException e) {
-                return fail(err, e.getMessage(), 3);
+                return fail(err, e.getMessage(), 3); // the transport names the address and why
             } catch (IOException e) {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
