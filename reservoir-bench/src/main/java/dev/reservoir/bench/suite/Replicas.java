@@ -41,16 +41,27 @@ final class Replicas {
 
     void run(int subscribers, int changes, Duration warmup, Duration measure) throws Exception {
         int redisPort = ServerProcess.freePort();
-        Process redis = start(List.of("redis-server", "--port", Integer.toString(redisPort), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no"), "replicas-redis.log");
+        Process redis = start(
+                List.of(
+                        "redis-server",
+                        "--port",
+                        Integer.toString(redisPort),
+                        "--bind",
+                        "127.0.0.1",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no"),
+                "replicas-redis.log");
         awaitPort(redisPort);
         String bus = "redis://127.0.0.1:" + redisPort;
         try {
             Target shared = target("reservoir/replica", "--bus", bus);
             Target alone = target("reservoir/alone");
             ServerProcess one = server(alone, "replicas-alone.log");
-            ServerProcess[] three = {server(shared, "replicas-r1.log"), server(shared, "replicas-r2.log"),
-                server(shared, "replicas-r3.log")};
+            ServerProcess[] three = {
+                server(shared, "replicas-r1.log"), server(shared, "replicas-r2.log"), server(shared, "replicas-r3.log")
+            };
             int balancer = haproxy(three);
             readHot(shared, alone, balancer, one.port, warmup, measure);
             fanOut(shared, alone, three, one, subscribers, changes);
@@ -69,9 +80,15 @@ final class Replicas {
         for (int c : new int[] {16, 64}) {
             ReadHot.Result lb = ReadHot.against(shared, balancer, c, warmup, measure);
             ReadHot.Result one = ReadHot.against(alone, direct, c, warmup, measure);
-            System.out.printf(Locale.ROOT, "replicas: read-hot, %d in flight: 3 replicas via HAProxy %.0f ops/s"
+            System.out.printf(
+                    Locale.ROOT,
+                    "replicas: read-hot, %d in flight: 3 replicas via HAProxy %.0f ops/s"
                             + " (p99 %.1f ms), 1 replica direct %.0f ops/s (p99 %.1f ms); ratio %.2f%n",
-                    c, lb.opsPerSecond(), lb.p99Nanos() / 1e6, one.opsPerSecond(), one.p99Nanos() / 1e6,
+                    c,
+                    lb.opsPerSecond(),
+                    lb.p99Nanos() / 1e6,
+                    one.opsPerSecond(),
+                    one.p99Nanos() / 1e6,
                     lb.opsPerSecond() / one.opsPerSecond());
         }
     }
@@ -86,9 +103,15 @@ final class Replicas {
         spread.forEach(Subscribers::close);
         try (Subscribers together = Subscribers.open(alone, one.port, count / 3 * 3)) {
             double oneMs = median(allHeard(alone, one.port, List.of(together), changes));
-            System.out.printf(Locale.ROOT, "replicas: fan-out to %d listen subscribers, until all heard a change:"
+            System.out.printf(
+                    Locale.ROOT,
+                    "replicas: fan-out to %d listen subscribers, until all heard a change:"
                             + " over 3 replicas (Redis bus) %.1f ms, on 1 replica %.1f ms (medians of %d); ratio %.2f%n",
-                    count / 3 * 3, threeMs, oneMs, changes, threeMs / oneMs);
+                    count / 3 * 3,
+                    threeMs,
+                    oneMs,
+                    changes,
+                    threeMs / oneMs);
         }
     }
 
@@ -98,9 +121,15 @@ final class Replicas {
                 Subscribers inProcess = Subscribers.open(alone, one.port, 1)) {
             double redisMs = median(allHeard(shared, replica.port, List.of(viaRedis), changes));
             double localMs = median(allHeard(alone, one.port, List.of(inProcess), changes));
-            System.out.printf(Locale.ROOT, "replicas: change to notification, 1 subscriber: Redis bus %.2f ms,"
+            System.out.printf(
+                    Locale.ROOT,
+                    "replicas: change to notification, 1 subscriber: Redis bus %.2f ms,"
                             + " in-process %.2f ms (medians of %d); the bus adds %.2f ms (ratio %.2f)%n",
-                    redisMs, localMs, changes, redisMs - localMs, redisMs / localMs);
+                    redisMs,
+                    localMs,
+                    changes,
+                    redisMs - localMs,
+                    redisMs / localMs);
         }
     }
 
@@ -112,7 +141,8 @@ final class Replicas {
         try (Driver.Channel trigger = Driver.http(target, port, session)) {
             for (int round = 0; round < changes; round++) {
                 Thread.sleep(200); // the previous round's notifications drain completely
-                List<CountDownLatch> latches = groups.stream().map(Subscribers::expect).toList();
+                List<CountDownLatch> latches =
+                        groups.stream().map(Subscribers::expect).toList();
                 long t0 = System.nanoTime();
                 trigger.call("resources/read", "bench://touch/0", "\"uri\":\"bench://touch/0\"");
                 long last = -1;
@@ -120,7 +150,8 @@ final class Replicas {
                     if (!latches.get(g).await(30, TimeUnit.SECONDS)) {
                         throw new IllegalStateException("subscribers did not hear change " + round);
                     }
-                    last = Math.max(last, Arrays.stream(groups.get(g).delays(t0)).max().orElse(-1));
+                    last = Math.max(
+                            last, Arrays.stream(groups.get(g).delays(t0)).max().orElse(-1));
                 }
                 out.add(last / 1e6);
             }
@@ -141,14 +172,19 @@ final class Replicas {
     private int haproxy(ServerProcess[] three) throws Exception {
         int port = ServerProcess.freePort();
         ProcessBuilder b = new ProcessBuilder(
-                        "haproxy", "-f", root.resolve("docs/replicas/haproxy.cfg").toString())
+                        "haproxy",
+                        "-f",
+                        root.resolve("docs/replicas/haproxy.cfg").toString())
                 .redirectErrorStream(true)
                 .redirectOutput(logs.resolve("replicas-haproxy.log").toFile());
         b.environment().put("RESERVOIR_LISTEN", "127.0.0.1:" + port);
         for (int i = 0; i < 3; i++) {
             b.environment().put("RESERVOIR_REPLICA" + (i + 1), "127.0.0.1:" + three[i].port);
         }
-        b.environment().put("RESERVOIR_HAPROXY_SOCKET", logs.resolve("haproxy.sock").toAbsolutePath().toString());
+        b.environment()
+                .put(
+                        "RESERVOIR_HAPROXY_SOCKET",
+                        logs.resolve("haproxy.sock").toAbsolutePath().toString());
         Process p = b.start();
         running.add(() -> {
             p.destroy();

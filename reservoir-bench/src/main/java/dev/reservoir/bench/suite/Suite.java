@@ -286,7 +286,7 @@ public final class Suite {
     private void replicas() throws Exception {
         int subscribers = Integer.getInteger("bench.replicasFanOut", 3000);
         new Replicas(root, t("reservoir/http-2026-07-28").command(), logs)
-                .run(subscribers, 10, Duration.ofSeconds(1), Duration.ofSeconds(3));
+                .run(subscribers, 10, Duration.ofSeconds(3), Duration.ofSeconds(3));
     }
 
     private int rounds() {

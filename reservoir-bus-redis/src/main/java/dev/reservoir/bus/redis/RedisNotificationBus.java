@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * of the state it led to ({@link NotificationBus.Delivery#version}: a resource's modification time
  * and size, a digest of the list), the same on every replica, so the replicas agree on "the same
  * change" without talking to each other, without a leader, and a second change of the same
- * resource (a new time) is a new id. A state with no name (no time, no size) falls back to a
- * window of {@link #UNNAMED_WINDOW}: detections within one window count as one change.
+ * resource (a new time) is a new id. A change whose state has no name (a resource without a
+ * modification time) is published unclaimed: every replica that detects it publishes it, since
+ * telling two detections of one change from two changes would need a name, and losing a change is
+ * worse than hearing it twice.
  *
  * <p><b>Order.</b> One thread publishes, in the order changes were detected, over one connection,
  * and one thread delivers, in the order Redis sent them; Redis sends every subscriber a channel's
@@ -51,9 +53,8 @@ public final class RedisNotificationBus implements NotificationBus {
 
     /** How long a claim lasts: longer than replicas take to detect one change, shorter than a retry storm. */
     static final Duration CLAIM_TTL = Duration.ofSeconds(60);
-    /** The window within which detections of a change with no named state count as one. */
-    static final Duration UNNAMED_WINDOW = Duration.ofSeconds(2);
 
+    private static final String PUBLISH = "return redis.call('PUBLISH', KEYS[2], ARGV[2])";
     private static final String CLAIM_AND_PUBLISH = "if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then"
             + " return redis.call('PUBLISH', KEYS[2], ARGV[2]) end return -1";
 
@@ -169,15 +170,12 @@ public final class RedisNotificationBus implements NotificationBus {
             return;
         }
         String version = target.version(change);
-        if (version == null) {
-            version = "window-" + System.currentTimeMillis() / UNNAMED_WINDOW.toMillis();
-        }
-        String claim = prefix + ":claim:" + ChangeCodec.id(change, version);
+        String claim = prefix + ":claim:" + ChangeCodec.id(change, version == null ? "" : version);
         try {
             Long receivers = connection
                     .sync()
                     .eval(
-                            CLAIM_AND_PUBLISH,
+                            version == null ? PUBLISH : CLAIM_AND_PUBLISH,
                             ScriptOutputType.INTEGER,
                             new String[] {claim, channel},
                             Long.toString(CLAIM_TTL.toMillis()),

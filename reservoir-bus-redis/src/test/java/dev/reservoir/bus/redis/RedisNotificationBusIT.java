@@ -57,6 +57,9 @@ class RedisNotificationBusIT {
 
         @Override
         public String version(Change change) {
+            if (change instanceof Change.ResourceUpdated u && u.uri().startsWith("mem:")) {
+                return null; // a resource without a modification time
+            }
             return change instanceof Change.ResourceUpdated u ? versions.getOrDefault(u.uri(), "v1") : "list-1";
         }
     }
@@ -103,6 +106,19 @@ class RedisNotificationBusIT {
                             Change.LIST_CHANGED,
                             new Change.ResourceUpdated("file:///marker"));
         }
+    }
+
+    @Test
+    void changesWithoutANamedStateAreNeverDroppedNotEvenOneAfterAnother() {
+        Replica a = new Replica();
+        Replica b = new Replica();
+        RedisNotificationBus busA = bus("unnamed", "a", a);
+        bus("unnamed", "b", b);
+        busA.publish(new Change.ResourceUpdated("mem:x"));
+        busA.publish(new Change.ResourceUpdated("mem:x"));
+        await(() -> b.delivered.size() == 2);
+        assertThat(b.delivered)
+                .containsExactly(new Change.ResourceUpdated("mem:x"), new Change.ResourceUpdated("mem:x"));
     }
 
     @Test

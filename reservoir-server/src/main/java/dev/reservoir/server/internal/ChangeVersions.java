@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * Names the state a change led to, the same way on every replica that watches the same storage:
  * a resource by its modification time and size, the list by a digest of every URI listed. A bus
  * for many replicas uses the name to hand one change, detected by every replica, to subscribers
- * once. Null when the state has no name: a resource without a time or size, or a list too long to
- * digest at every change.
+ * once. Null when the state has no name: a resource without a modification time (its size alone
+ * would name two different contents alike, and the second change would be lost), or a list too
+ * long to digest at every change.
  */
 final class ChangeVersions {
 
@@ -50,7 +51,7 @@ final class ChangeVersions {
             return "absent";
         }
         Resource r = resource.get();
-        if (r.annotations().lastModified() == null && r.size() == null) {
+        if (r.annotations().lastModified() == null) {
             return null;
         }
         return r.annotations().lastModified() + "/" + r.size();
