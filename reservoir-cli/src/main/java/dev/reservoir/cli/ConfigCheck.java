@@ -41,7 +41,12 @@ final class ConfigCheck {
             "stdio", Kind.BOOLEAN,
             "tools", Kind.BOOLEAN,
             "skills", Kind.TEXT,
-            "http", Kind.SECTION);
+            "http", Kind.SECTION,
+            "replicaId", Kind.TEXT,
+            "bus", Kind.TEXT,
+            "busPrefix", Kind.TEXT,
+            "cursorKeyEnv", Kind.TEXT,
+            "cursorKeyFile", Kind.TEXT);
     private static final Map<String, Kind> HTTP = ordered(
             "listen", Kind.TEXT,
             "allowHosts", Kind.LIST,

@@ -41,10 +41,39 @@ public final class Main {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", replicaPrefix(args) + "HH:mm:ss.SSS");
+        // Lettuce (the Redis bus) logs every reconnect attempt; the bus says once that Redis is away.
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.io.lettuce", "error");
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.io.netty", "error");
+        // Netty (under Lettuce) would use sun.misc.Unsafe, which JDK 24+ warns about on stderr.
+        System.getProperties().putIfAbsent("io.netty.noUnsafe", "true");
         if (asked == null && !verbose) {
             System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
         }
+    }
+
+    /**
+     * With many replicas ({@code --bus} or {@code --replica-id} given), every log line starts with
+     * the replica's name (as a quoted literal of the date format: the simple logger has no other
+     * place for it), so that logs gathered from all replicas say which one spoke.
+     */
+    static String replicaPrefix(String[] args) {
+        String id = null;
+        boolean bus = false;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--replica-id") && i + 1 < args.length) {
+                id = args[i + 1];
+            } else if (args[i].startsWith("--replica-id=")) {
+                id = args[i].substring("--replica-id=".length());
+            } else if (args[i].equals("--bus") || args[i].startsWith("--bus=")) {
+                bus = true;
+            }
+        }
+        if (id == null && !bus) {
+            return "";
+        }
+        String name = id != null ? id : dev.reservoir.server.McpServerBuilder.defaultReplicaId();
+        return "'" + name.replace("'", "''") + " '";
     }
 
     /** {@code reservoir serve} alone. */

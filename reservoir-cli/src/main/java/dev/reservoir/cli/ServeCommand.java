@@ -134,6 +134,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     FolderOptions folderOptions;
 
+    @Mixin
+    ReplicaOptions replicaOptions;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -154,6 +157,11 @@ final class ServeCommand implements Callable<Integer> {
         String serverName =
                 name != null ? name : config.name() != null ? config.name() : demo ? "reservoir-demo" : "reservoir";
         McpServerBuilder builder = McpServer.builder().serverInfo(serverName, VersionProvider.version());
+        try {
+            replicaOptions.configure(builder, config, configFile);
+        } catch (IllegalArgumentException | IOException e) {
+            return fail(err, e.getMessage(), 2);
+        }
         if (maxMessageSize != null) {
             try {
                 builder.maxMessageBytes(maxMessageSize);
@@ -268,6 +276,14 @@ final class ServeCommand implements Callable<Integer> {
                 return fail(err, "could not start the HTTP server: " + e.getMessage(), 1);
             }
             err.print(HttpOptions.banner(running, what));
+            if (replicaOptions.busUrl(config) != null) {
+                err.println("reservoir serve: replica " + server.status().replicaId() + ", sharing changes through "
+                        + server.status()
+                                .bus()
+                                .detail()
+                                .replaceFirst("^(connected to|cannot reach) ", "")
+                                .replaceFirst(" since .*", ""));
+            }
             err.flush();
         }
         boolean alsoStdio = http == null || (stdio != null ? stdio : Boolean.TRUE.equals(config.stdio()));

@@ -34,6 +34,10 @@ import java.util.Set;
  * stdio: false            # with http: serve stdio as well
  * tools: true             # also serve the resources as tools (list_resources, read_resource, search_resources)
  * skills: ./skills        # serve a folder of agent skills (the Skills extension, SEP-2640)
+ * replicaId: web-1         # many replicas behind a load balancer:
+ * bus: redis://redis:6379  #   changes shared through Redis
+ * busPrefix: docs          #   this service's channel and keys in Redis
+ * cursorKeyEnv: RESERVOIR_CURSOR_KEY   # or cursorKeyFile: /etc/reservoir/cursor.key
  * http:
  *   listen: 127.0.0.1:8080
  *   allowHosts: [docs.example.com]
@@ -55,7 +59,12 @@ record ServeConfig(
         Boolean stdio,
         Http http,
         Boolean tools,
-        String skills) {
+        String skills,
+        String replicaId,
+        String bus,
+        String busPrefix,
+        String cursorKeyEnv,
+        String cursorKeyFile) {
 
     /** The {@code http:} section. */
     record Http(
@@ -71,7 +80,8 @@ record ServeConfig(
     /** The {@code http.tls:} section. */
     record Tls(String keystore, String passwordEnv, String passwordFile) {}
 
-    static final ServeConfig NONE = new ServeConfig(null, null, null, null, null, null, null, null, null, null, null);
+    static final ServeConfig NONE = new ServeConfig(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /**
      * A config file's settings, and the sections provider kinds read ({@code repositories:},

@@ -36,7 +36,8 @@ class ConfigCheckTest {
         Path config = file("paths: [.]\ncolour: blue\n");
         assertThatThrownBy(() -> ServeConfig.read(config))
                 .hasMessage("config file " + config + ", line 2: unknown setting 'colour' (settings: name, paths,"
-                        + " exclude, hidden, gitignore, followSymlinks, maxReadSize, stdio, tools, skills, http)");
+                        + " exclude, hidden, gitignore, followSymlinks, maxReadSize, stdio, tools, skills, http, replicaId,"
+                        + " bus, busPrefix, cursorKeyEnv, cursorKeyFile)");
     }
 
     @Test

@@ -71,6 +71,9 @@ public interface McpServer extends AutoCloseable {
     /** The protocol revisions this server speaks. */
     Set<ProtocolRevision> revisions();
 
+    /** Its replica name, whether it is draining, and how its notification bus is doing. */
+    ServerStatus status();
+
     /**
      * Stops taking requests and lets the answers in progress finish: from now on a new request on
      * any connection gets an error saying the server is shutting down; this waits at most

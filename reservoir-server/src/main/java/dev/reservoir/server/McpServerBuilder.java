@@ -5,6 +5,7 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.server.bus.NotificationBus;
 import dev.reservoir.server.internal.Features;
 import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
@@ -50,6 +51,8 @@ public final class McpServerBuilder {
     private SkillCatalog skills;
     private boolean directoryRead;
     private RequestObserver observer;
+    private NotificationBus bus;
+    private String replicaId;
     private boolean built;
 
     /**
@@ -203,6 +206,35 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /**
+     * The bus that carries resource changes between the replicas of one service (default: {@link
+     * NotificationBus#inProcess()}, this process only). The server starts it and closes it.
+     */
+    public McpServerBuilder bus(NotificationBus bus) {
+        this.bus = Objects.requireNonNull(bus, "bus");
+        return this;
+    }
+
+    /** This replica's name in health reports (default: the host name and process id). */
+    public McpServerBuilder replicaId(String id) {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("a replica id must not be empty");
+        }
+        this.replicaId = id;
+        return this;
+    }
+
+    /** The host name and process id, such as {@code web-1-4242}: unique among replicas on any host. */
+    public static String defaultReplicaId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "localhost";
+        }
+        return host + "-" + ProcessHandle.current().pid();
+    }
+
     /** The protocol revisions to speak (default: all). */
     public McpServerBuilder revisions(Set<ProtocolRevision> set) {
         if (set.isEmpty()) {
@@ -314,7 +346,9 @@ public final class McpServerBuilder {
                 maxMessageBytes,
                 maxBatchLength,
                 maxOpenStreams,
-                observer);
+                observer,
+                bus != null ? bus : NotificationBus.inProcess(),
+                replicaId != null ? replicaId : defaultReplicaId());
         return new ServerImpl(
                 settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
     }

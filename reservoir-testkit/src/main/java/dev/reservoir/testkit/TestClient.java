@@ -50,6 +50,7 @@ public final class TestClient implements AutoCloseable {
     private volatile ProtocolRevision revision = ProtocolRevision.LATEST_STATEFUL;
     private volatile boolean stateless;
     private volatile boolean sep2093;
+    private volatile boolean sep2093Draft;
     private volatile boolean validate = true;
     private volatile long messageCap = -1;
     private volatile CountDownLatch reading = new CountDownLatch(0);
@@ -68,11 +69,23 @@ public final class TestClient implements AutoCloseable {
         return new TestClient(server, client);
     }
 
+    /**
+     * Declares SEP-2093's draft form ({@link Sep2093#CAPABILITIES_EXTENSION_ID}) too in what
+     * {@link #initialize} or {@link #stateless} declares; call it before them.
+     */
+    public TestClient withSep2093Draft() {
+        this.sep2093Draft = true;
+        return this;
+    }
+
     /** Stateful era: initialize with this revision (and optionally SEP-2093), then notifications/initialized. */
     public TestClient initialize(ProtocolRevision rev, boolean withSep2093) {
         ObjectNode capabilities = MAPPER.createObjectNode();
         if (withSep2093) {
-            capabilities.putObject("experimental").putObject(Sep2093.EXTENSION_ID);
+            capabilities.withObject("experimental").putObject(Sep2093.EXTENSION_ID);
+        }
+        if (sep2093Draft) {
+            capabilities.withObject("experimental").putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
         }
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", rev.id());
         params.set("capabilities", capabilities);
@@ -150,7 +163,10 @@ public final class TestClient implements AutoCloseable {
             meta.put(MetaKeys.PROTOCOL_VERSION, revision.id());
             ObjectNode caps = meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
             if (sep2093) {
-                caps.putObject("extensions").putObject(Sep2093.EXTENSION_ID);
+                caps.withObject("extensions").putObject(Sep2093.EXTENSION_ID);
+            }
+            if (sep2093Draft) {
+                caps.withObject("extensions").putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
             }
             meta.putObject(MetaKeys.CLIENT_INFO)
                     .put("name", "reservoir-testkit")
@@ -159,7 +175,7 @@ public final class TestClient implements AutoCloseable {
         if (p != null) {
             message.set("params", p);
         }
-        sent.put(id, new Sent(method, revision, sep2093));
+        sent.put(id, new Sent(method, revision, sep2093 || sep2093Draft));
         send(message.toString());
         return awaitResponse(id);
     }
@@ -197,7 +213,7 @@ public final class TestClient implements AutoCloseable {
 
     /** Remembers that a raw request with this id is for this method (so its response can be validated). */
     public void expect(String id, String method) {
-        sent.put(id, new Sent(method, revision, sep2093));
+        sent.put(id, new Sent(method, revision, sep2093 || sep2093Draft));
     }
 
     /** Waits for the response with this (string) id. */
@@ -309,7 +325,7 @@ public final class TestClient implements AutoCloseable {
         Sent request =
                 message.path("id").isTextual() ? sent.get(message.path("id").asText()) : null;
         ProtocolRevision rev = request != null ? request.revision() : revision;
-        boolean sep = request != null ? request.sep2093() : sep2093;
+        boolean sep = request != null ? request.sep2093() : sep2093 || sep2093Draft;
         List<String> problems = MessageValidator.validate(message, request == null ? null : request.method(), rev, sep);
         if (!problems.isEmpty()) {
             synchronized (violations) {

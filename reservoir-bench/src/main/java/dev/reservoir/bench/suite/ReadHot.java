@@ -66,6 +66,21 @@ final class ReadHot {
         return results;
     }
 
+    /** Measures one level against a server that is already running (a balancer in front of replicas). */
+    static Result against(Target target, int port, int concurrency, Duration warmup, Duration measure)
+            throws Exception {
+        String session = Driver.openSession(target, port);
+        List<Driver.Channel> channels = new ArrayList<>();
+        for (int i = 0; i < concurrency; i++) {
+            channels.add(Driver.http(target, port, session));
+        }
+        try {
+            return measure(target, channels, concurrency, warmup, measure);
+        } finally {
+            channels.forEach(Driver.Channel::close);
+        }
+    }
+
     private static Result measure(
             Target target,
             ServerProcess server,

@@ -51,7 +51,7 @@ public final class Suite {
                 case "--targets" -> System.setProperty("bench.targets", args[++i]);
                 default -> {
                     System.err.println(
-                            "usage: Suite --root REPO [--quick] [--only read-hot,list-all,blob,fan-out,start-up,idle-sessions]");
+                            "usage: Suite --root REPO [--quick] [--only read-hot,list-all,blob,fan-out,start-up,idle-sessions,replicas]");
                     System.exit(2);
                 }
             }
@@ -258,6 +258,9 @@ public final class Suite {
         workload("fan-out", this::fanOut);
         workload("start-up", this::startup);
         workload("idle-sessions", this::idle);
+        if (!quick) {
+            workload("replicas", this::replicas);
+        }
         System.out.println();
         report.print(System.out);
         if (failures > 0) {
@@ -300,6 +303,13 @@ public final class Suite {
 
     private Path log(Target target, String workload) {
         return logs.resolve(workload + "-" + target.name().replace('/', '_') + ".log");
+    }
+
+    /** Three replicas on a Redis bus behind HAProxy against one replica (full mode; see {@link Replicas}). */
+    private void replicas() throws Exception {
+        int subscribers = Integer.getInteger("bench.replicasFanOut", 3000);
+        new Replicas(root, t("reservoir/http-2026-07-28").command(), logs)
+                .run(subscribers, 10, Duration.ofSeconds(3), Duration.ofSeconds(3));
     }
 
     private int rounds() {

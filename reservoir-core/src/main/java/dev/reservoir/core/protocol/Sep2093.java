@@ -9,10 +9,17 @@ package dev.reservoir.core.protocol;
  * {@code experimental} (any revision), for example
  * {@code "capabilities": {"extensions": {"dev.reservoir/sep-2093": {}}}}. The server advertises the
  * same key in its own capabilities.
+ *
+ * <p>The SEP's current draft replaced {@code isCollection} with per-resource
+ * {@code capabilities {list, subscribe}}. The draft defines no opt-in of its own, so it has its
+ * own identifier here, {@link #CAPABILITIES_EXTENSION_ID}, declared the same way.
  */
 public final class Sep2093 {
     /** The capability key both ends use for this extension. */
     public static final String EXTENSION_ID = "dev.reservoir/sep-2093";
+
+    /** The capability key for the draft form: per-resource {@code capabilities {list, subscribe}}. */
+    public static final String CAPABILITIES_EXTENSION_ID = "dev.reservoir/sep-2093-capabilities";
 
     private Sep2093() {}
 }

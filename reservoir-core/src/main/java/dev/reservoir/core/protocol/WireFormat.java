@@ -1,6 +1,7 @@
 package dev.reservoir.core.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
@@ -21,17 +22,50 @@ import java.util.Objects;
  * the one place that decides which fields a revision has, which error code means "not found", and
  * what every result carries in the stateless era. Immutable and thread-safe.
  *
+ * <p>SEP-2093 comes in two forms a client opts into separately (both may be on): the seed form
+ * marks collections with {@code isCollection}; the current draft form gives every resource
+ * {@code capabilities {list, subscribe}}. Either one turns on the rest of the SEP (metadata on
+ * reads, collection reads, {@code resources/list {uri}}).
+ *
  * @param revision the revision spoken with the peer
- * @param sep2093 whether the peer opted into SEP-2093 (see {@link Sep2093})
+ * @param seedForm whether the peer opted into the seed form of SEP-2093 ({@link Sep2093#EXTENSION_ID})
+ * @param draftForm whether the peer opted into the draft form ({@link Sep2093#CAPABILITIES_EXTENSION_ID})
  */
-public record WireFormat(ProtocolRevision revision, boolean sep2093) {
+public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean draftForm) {
 
     public WireFormat {
         Objects.requireNonNull(revision, "revision");
     }
 
+    /** The seed form of SEP-2093 when {@code sep2093}, else plain MCP. */
+    public WireFormat(ProtocolRevision revision, boolean sep2093) {
+        this(revision, sep2093, false);
+    }
+
     public static WireFormat of(ProtocolRevision revision) {
         return new WireFormat(revision, false);
+    }
+
+    /**
+     * The format a client's capabilities ask for: each SEP-2093 form is on when its identifier is
+     * declared under {@code extensions} (2026-07-28) or {@code experimental} (any revision).
+     */
+    public static WireFormat forClient(ProtocolRevision revision, JsonNode clientCapabilities) {
+        return new WireFormat(
+                revision,
+                declares(clientCapabilities, Sep2093.EXTENSION_ID),
+                declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
+    }
+
+    private static boolean declares(JsonNode capabilities, String id) {
+        return capabilities != null
+                && (capabilities.path("extensions").has(id)
+                        || capabilities.path("experimental").has(id));
+    }
+
+    /** Whether SEP-2093 is on in either form: metadata on reads, collection semantics. */
+    public boolean sep2093() {
+        return seedForm || draftForm;
     }
 
     /** Writes a Resource object as {@code resources/list} carries it. */
@@ -59,8 +93,11 @@ public record WireFormat(ProtocolRevision revision, boolean sep2093) {
         }
         writeIcons(g, r.icons());
         writeAnnotations(g, r.annotations());
-        if (sep2093 && r.isCollection() != null) {
+        if (seedForm && r.isCollection() != null) {
             g.writeBooleanField("isCollection", r.isCollection());
+        }
+        if (draftForm) {
+            writeResourceCapabilities(g, r);
         }
         writeMeta(g, r.meta());
     }
@@ -71,7 +108,7 @@ public record WireFormat(ProtocolRevision revision, boolean sep2093) {
      * uri, mimeType and _meta; with it, every Resource field.
      */
     public void writeContentsHeader(JsonGenerator g, Resource r) throws IOException {
-        if (sep2093) {
+        if (sep2093()) {
             writeResourceFields(g, r);
             return;
         }
@@ -150,8 +187,22 @@ public record WireFormat(ProtocolRevision revision, boolean sep2093) {
     /** The error for a resource that does not exist: -32002 up to 2025-11-25, -32602 from 2026-07-28 or with SEP-2093. */
     public JsonRpcError resourceNotFound(String uri) {
         ObjectNode data = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        int code = sep2093 ? ErrorCodes.INVALID_PARAMS : revision.resourceNotFoundCode();
+        int code = sep2093() ? ErrorCodes.INVALID_PARAMS : revision.resourceNotFoundCode();
         return new JsonRpcError(code, "Resource not found", data);
+    }
+
+    /**
+     * The draft form's per-resource capabilities: {@code list} on a collection (it answers
+     * {@code resources/list {uri}}); {@code subscribe} on every resource, because the server
+     * accepts {@code resources/subscribe} for any resource that exists, collections included.
+     */
+    private void writeResourceCapabilities(JsonGenerator g, Resource r) throws IOException {
+        g.writeObjectFieldStart("capabilities");
+        if (r.collection()) {
+            g.writeBooleanField("list", true);
+        }
+        g.writeBooleanField("subscribe", true);
+        g.writeEndObject();
     }
 
     private void writeIcons(JsonGenerator g, List<Icon> icons) throws IOException {

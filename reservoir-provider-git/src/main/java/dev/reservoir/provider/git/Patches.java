@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jgit.diff.DiffAlgorithm;
 import org.eclipse.jgit.diff.DiffEntry;
@@ -130,6 +131,7 @@ final class Patches implements AutoCloseable {
             int start = sink.size();
             super.format(entry);
             sink.fixBinaryNotice(start, entry);
+            sink.tabAfterNamesWithSpaces(start);
         }
 
         @Override
@@ -266,6 +268,51 @@ final class Patches implements AutoCloseable {
             count = at;
             byte[] line = ("Binary files " + a + " and " + b + " differ\n").getBytes(StandardCharsets.UTF_8);
             write(line, 0, line.length);
+        }
+
+        /**
+         * Ends the "--- X" and "+++ X" lines of the entry written after {@code start} with a tab when
+         * X holds a space, as git does (diff.c) so that patch tools see where the name ends; JGit
+         * does not. Those lines are in the header, before the first hunk's "@@".
+         */
+        void tabAfterNamesWithSpaces(int start) {
+            List<Integer> ends = new ArrayList<>();
+            for (int at = start; at < count && !startsWith(at, "@@ "); at = lineEnd(at) + 1) {
+                int end = lineEnd(at);
+                if ((startsWith(at, "--- ") || startsWith(at, "+++ "))
+                        && indexOf(' ', at + 4, end) >= 0
+                        && end < count) {
+                    ends.add(end);
+                }
+            }
+            if (ends.isEmpty()) {
+                return;
+            }
+            byte[] rest = java.util.Arrays.copyOfRange(buf, ends.getFirst(), count);
+            int from = ends.getFirst();
+            count = from;
+            int copied = 0;
+            for (int end : ends) {
+                write(rest, copied, end - from - copied);
+                write('\t');
+                copied = end - from;
+            }
+            write(rest, copied, rest.length - copied);
+        }
+
+        /** The index of the '\n' ending the line at {@code at}, or {@code count} when there is none. */
+        private int lineEnd(int at) {
+            int i = indexOf('\n', at, count);
+            return i < 0 ? count : i;
+        }
+
+        private int indexOf(char c, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (buf[i] == c) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         /** The start of the line that ends just before {@code end}, or -1 before {@code floor}. */

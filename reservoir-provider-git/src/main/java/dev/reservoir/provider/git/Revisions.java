@@ -2,10 +2,14 @@ package dev.reservoir.provider.git;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -165,7 +169,19 @@ final class Revisions {
         if (valid.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.ofNullable(repository.getRefDatabase().firstExactRef(valid.toArray(String[]::new)));
+        try {
+            return Optional.ofNullable(repository.getRefDatabase().firstExactRef(valid.toArray(String[]::new)));
+        } catch (IOException e) {
+            if (!(e.getCause() instanceof InvalidPathException)) {
+                throw e;
+            }
+            // No file can have this name in this JVM's file-name encoding (a name outside ASCII
+            // and no UTF-8 locale, as MCP hosts start servers), so JGit cannot look for a loose
+            // ref: only the refs it can list (packed ones) may hold it.
+            Map<String, Ref> listed = new HashMap<>();
+            repository.getRefDatabase().getRefs().forEach(r -> listed.put(r.getName(), r));
+            return valid.stream().map(listed::get).filter(Objects::nonNull).findFirst();
+        }
     }
 
     /** The commit an object is or (for tags) points to; empty for trees, blobs and missing objects. */

@@ -28,6 +28,11 @@ class PostgresContractIT extends ResourceProviderContract {
     @Override
     protected java.util.Map<Part, String> optOuts() {
         return java.util.Map.of(
-                Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+                Part.TEMPLATE_VARIABLES,
+                "no sample URI with an encoded variable written for this provider yet",
+                Part.HELD_RELEASED,
+                "a PostgreSQL cursor lives in the server, where the descriptor count cannot see it, and the"
+                        + " driver opens and closes its sockets on its own (the count moved by one in CI):"
+                        + " no measure of what a read holds is written for this provider yet");
     }
 }

@@ -1,24 +1,14 @@
 package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.protocol.Sep2093;
 import dev.reservoir.core.protocol.WireFormat;
 import java.io.IOException;
 
-/** The server's capabilities as each revision writes them, and what a client's capabilities opt into. */
+/** The server's capabilities as each revision writes them. */
 final class Capabilities {
 
     private Capabilities() {}
-
-    /** Whether client capabilities declare SEP-2093, under {@code extensions} or {@code experimental}. */
-    static boolean optsIntoSep2093(JsonNode clientCapabilities) {
-        if (clientCapabilities == null) {
-            return false;
-        }
-        return clientCapabilities.path("extensions").has(Sep2093.EXTENSION_ID)
-                || clientCapabilities.path("experimental").has(Sep2093.EXTENSION_ID);
-    }
 
     /** Writes the {@code capabilities} field, with the opt-in parts that are on. */
     static void write(JsonGenerator g, WireFormat wire, Features features) throws IOException {
@@ -43,6 +33,8 @@ final class Capabilities {
         // The stateless era has an extensions map; earlier revisions only "experimental".
         g.writeObjectFieldStart(wire.revision().isStateless() ? "extensions" : "experimental");
         g.writeObjectFieldStart(Sep2093.EXTENSION_ID);
+        g.writeEndObject();
+        g.writeObjectFieldStart(Sep2093.CAPABILITIES_EXTENSION_ID);
         g.writeEndObject();
         if (features.skills() != null) {
             // SEP-2640: the settings sit inline under the identifier.

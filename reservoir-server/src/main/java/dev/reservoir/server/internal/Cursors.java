@@ -118,6 +118,6 @@ final class Cursors {
 
     private static McpException invalid() {
         return McpException.invalidParams(
-                "Invalid params: the cursor is not valid (was it changed, or made by another server?)");
+                "Invalid params: the cursor is not valid (was it changed, or made by a server with another cursor key?)");
     }
 }

@@ -122,7 +122,7 @@ final class Dispatcher {
             throw McpException.invalidParams(
                     "Invalid params: '_meta." + MetaKeys.CLIENT_CAPABILITIES + "' must be an object");
         }
-        WireFormat wire = new WireFormat(revision, Capabilities.optsIntoSep2093(capabilities));
+        WireFormat wire = WireFormat.forClient(revision, capabilities);
         JsonNode level = meta.get(MetaKeys.LOG_LEVEL);
         if (level != null && !level.isNull()) {
             inFlight.logLevel = level.isTextual() ? LoggingLevel.fromWire(level.textValue()) : null;

@@ -34,7 +34,7 @@ final class Lifecycle {
         ProtocolRevision revision = ProtocolRevision.parse(requested)
                 .filter(r -> !r.isStateless() && server.settings().revisions().contains(r))
                 .orElse(latest);
-        WireFormat wire = new WireFormat(revision, Capabilities.optsIntoSep2093(capabilities));
+        WireFormat wire = WireFormat.forClient(revision, capabilities);
         Implementation client = ModelReader.implementation(clientInfo);
         if (!ctx.connection().initialize(new LegacySession.Negotiated(wire, capabilities, client))) {
             throw new McpException(new JsonRpcError(

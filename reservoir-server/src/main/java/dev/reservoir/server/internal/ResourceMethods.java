@@ -200,8 +200,10 @@ final class ResourceMethods {
                 .resolve(uri)
                 .metadata(ProviderCalls.of(ctx))
                 .orElseThrow(() -> new ResourceNotFoundException(uri));
-        // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields.
-        WireFormat wire = new WireFormat(ctx.revision(), true);
+        // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields: in the
+        // draft form when the client chose it, else in the seed form.
+        WireFormat asked = ctx.wire();
+        WireFormat wire = new WireFormat(ctx.revision(), asked.seedForm() || !asked.draftForm(), asked.draftForm());
         return ctx.result(metadata.cacheHint(), g -> {
             g.writeFieldName("resource");
             wire.writeResource(g, metadata.resource());

@@ -59,7 +59,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         this.features = features;
         this.router = new Router(statics, providers, templates);
         this.cursors = new Cursors(settings.cursorKey());
-        this.hub = new SubscriptionHub(router::resolve);
+        this.hub = new SubscriptionHub(router, settings.bus());
         this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
         this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
@@ -184,7 +184,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
 
     @Override
     public void resourceUpdated(String uri) {
-        hub.updated(uri);
+        hub.bus().publish(new dev.reservoir.server.bus.Change.ResourceUpdated(uri));
     }
 
     @Override
@@ -214,6 +214,12 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
     }
 
     @Override
+    public dev.reservoir.server.ServerStatus status() {
+        return new dev.reservoir.server.ServerStatus(
+                settings.replicaId(), draining, hub.bus().status());
+    }
+
+    @Override
     public Set<ProtocolRevision> revisions() {
         return settings.revisions();
     }
@@ -225,6 +231,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         }
         closed = true;
         List.copyOf(connections).forEach(ConnectionImpl::close);
+        hub.bus().close();
         hub.closeAll();
         scheduler.shutdownNow();
         providers.close();

@@ -15,6 +15,8 @@ import java.util.Set;
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
  *     derived from the process's file descriptor limit)
  * @param observer told about every request, or null
+ * @param bus where changes go and come back from (in-process unless the server is one of many replicas)
+ * @param replicaId the name of this replica, for health reports and logs
  */
 public record ServerSettings(
         Implementation serverInfo,
@@ -34,7 +36,9 @@ public record ServerSettings(
         long maxMessageBytes,
         int maxBatchLength,
         int maxOpenStreams,
-        dev.reservoir.server.RequestObserver observer) {
+        dev.reservoir.server.RequestObserver observer,
+        dev.reservoir.server.bus.NotificationBus bus,
+        String replicaId) {
 
     public ServerSettings {
         revisions = Set.copyOf(revisions);

@@ -1,5 +1,7 @@
 package dev.reservoir.server.internal;
 
+import dev.reservoir.server.bus.Change;
+import dev.reservoir.server.bus.NotificationBus;
 import dev.reservoir.server.spi.CallContext;
 import dev.reservoir.server.spi.ChangeListener;
 import dev.reservoir.server.spi.Metadata;
@@ -18,9 +20,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Who is subscribed to what, across all connections, and the provider watches that feed it. A
  * provider watch is opened for a URI when its first subscriber comes and closed when the last one
- * leaves. Thread-safe.
+ * leaves. What the watches report goes out on the notification bus, and what the bus hands back
+ * reaches the subscribers here ({@link #deliver}): with a bus shared by replicas, a change one
+ * replica detects reaches the subscribers of all. Thread-safe.
  */
-final class SubscriptionHub implements ChangeListener {
+final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery {
 
     private static final Logger log = LoggerFactory.getLogger(SubscriptionHub.class);
 
@@ -39,9 +43,18 @@ final class SubscriptionHub implements ChangeListener {
     private final Function<String, Router.Target> resolver;
     private final java.util.concurrent.atomic.AtomicInteger subscriptions =
             new java.util.concurrent.atomic.AtomicInteger();
+    private final NotificationBus bus;
+    private final ChangeVersions versions;
 
-    SubscriptionHub(Function<String, Router.Target> resolver) {
-        this.resolver = resolver;
+    SubscriptionHub(Router router, NotificationBus bus) {
+        this.resolver = router::resolve;
+        this.bus = bus;
+        this.versions = new ChangeVersions(router);
+        bus.start(this);
+    }
+
+    NotificationBus bus() {
+        return bus;
     }
 
     /**
@@ -95,12 +108,32 @@ final class SubscriptionHub implements ChangeListener {
         return subscriptions.get();
     }
 
+    /** A watch saw a resource change: published, and delivered when the bus hands it back. */
     @Override
     public void resourceUpdated(URI uri) {
-        updated(uri.toString());
+        bus.publish(new Change.ResourceUpdated(uri.toString()));
     }
 
-    void updated(String uri) {
+    /** A watch saw the list change: published, and delivered when the bus hands it back. */
+    @Override
+    public void resourceListChanged() {
+        bus.publish(Change.LIST_CHANGED);
+    }
+
+    @Override
+    public void deliver(Change change) {
+        switch (change) {
+            case Change.ResourceUpdated updated -> updated(updated.uri());
+            case Change.ListChanged ignored -> listChanged();
+        }
+    }
+
+    @Override
+    public String version(Change change) {
+        return versions.version(change);
+    }
+
+    private void updated(String uri) {
         Topic topic = topics.get(uri);
         if (topic == null || topic.subscribers.isEmpty()) {
             return;
@@ -111,8 +144,7 @@ final class SubscriptionHub implements ChangeListener {
         }
     }
 
-    @Override
-    public void resourceListChanged() {
+    private void listChanged() {
         for (Subscriber subscriber : listSubscribers) {
             subscriber.listChanged();
         }

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where every HTTP request enters: routes by path and method, after the {@link Guard} checks
- * (Host, Origin, then the token; CORS preflights and the index at {@code /} need no token). Every
+ * (Host, Origin, then the token; CORS preflights, the index at {@code /} and the health checks at
+ * {@code /healthz} and {@code /readyz} need no token). Every
  * answer is a JSON-RPC error body or an empty body with the right status, never an HTML page. Runs
  * on a virtual thread per request, so handlers block.
  */
@@ -38,6 +39,7 @@ public final class McpHandler extends Handler.Abstract {
     private final SlowAnswers slow;
 
     private final Index index;
+    private final Health health;
 
     /** @param hangups what notices at once that a client closed the connection under its stream */
     public McpHandler(McpServer server, HttpSettings settings, Hangups hangups) {
@@ -47,6 +49,7 @@ public final class McpHandler extends Handler.Abstract {
         this.streamable = new StreamableEndpoint(server, settings, sessions, slow, hangups);
         this.legacy = settings.legacySsePath() == null ? null : new LegacyEndpoint(server, settings, sessions, hangups);
         this.index = new Index(server, settings);
+        this.health = new Health(server);
     }
 
     /** Ends sessions that were idle too long; the transport calls it now and then. */
@@ -99,6 +102,10 @@ public final class McpHandler extends Handler.Abstract {
         }
         Route route = route(Request.getPathInContext(request));
         String method = request.getMethod();
+        if (route == null && Health.handles(Request.getPathInContext(request))) {
+            health.answer(request, response, callback);
+            return true;
+        }
         if (route == null) {
             index.answer(request, response, callback);
             return true;
