@@ -75,7 +75,7 @@ final class ReadHot {
             channels.add(Driver.http(target, port, session));
         }
         try {
-            return measure(target, channels, concurrency, warmup, measure);
+            return measure(target, null, channels, concurrency, warmup, measure); // no one process to read CPU of
         } finally {
             channels.forEach(Driver.Channel::close);
         }
@@ -100,9 +100,9 @@ final class ReadHot {
         Thread cpuReader = Thread.ofVirtual().start(() -> {
             try {
                 Thread.sleep(Duration.ofNanos(measureStart - System.nanoTime()));
-                cpu[0] = server.cpuMillis();
+                cpu[0] = server == null ? -1 : server.cpuMillis();
                 Thread.sleep(Duration.ofNanos(end - System.nanoTime()));
-                cpu[1] = server.cpuMillis();
+                cpu[1] = server == null ? -1 : server.cpuMillis();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
