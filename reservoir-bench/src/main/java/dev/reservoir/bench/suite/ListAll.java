@@ -35,6 +35,24 @@ final class ListAll {
     }
 
     /**
+     * The server's CPU time per listing (every page), in milliseconds, over {@code listings}
+     * listings after two seconds of warm-up: steadier than the time on a loaded machine.
+     */
+    static double cpuPerListing(Target target, Path log, int listings) throws Exception {
+        try (ServerProcess server = ServerProcess.stdio(target.command(), log);
+                StdioClient client = new StdioClient(server)) {
+            client.initialize();
+            Driver.Channel channel = Driver.stdio(target, client);
+            measure(target, channel);
+            long before = server.cpuMillis();
+            for (int i = 0; i < listings; i++) {
+                listOnce(target, channel);
+            }
+            return (server.cpuMillis() - before) / (double) listings;
+        }
+    }
+
+    /**
      * Steady state, not the JIT's first pass: listings for about two seconds of warm-up (at least
      * two), then the median of three.
      */

@@ -16,8 +16,19 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ReadHot {
 
-    /** One measured level. */
-    record Result(int concurrency, double opsPerSecond, long p50Nanos, long p99Nanos, long unanswered) {}
+    /**
+     * One measured level.
+     *
+     * @param cpuMicrosPerOp the server's CPU time (user and system) per answered read while
+     *     measured, in microseconds; less sensitive than throughput to other load on the machine
+     */
+    record Result(
+            int concurrency,
+            double opsPerSecond,
+            long p50Nanos,
+            long p99Nanos,
+            long unanswered,
+            double cpuMicrosPerOp) {}
 
     private ReadHot() {}
 
@@ -33,7 +44,7 @@ final class ReadHot {
                     for (int i = 0; i < c; i++) {
                         channels.add(Driver.http(target, server.port, session));
                     }
-                    results.add(measure(target, channels, c, warmup, measure));
+                    results.add(measure(target, server, channels, c, warmup, measure));
                     channels.forEach(Driver.Channel::close);
                 }
                 peakRss[0] = server.peakRss();
@@ -47,7 +58,7 @@ final class ReadHot {
                     for (int i = 0; i < c; i++) {
                         channels.add(Driver.stdio(target, client));
                     }
-                    results.add(measure(target, channels, c, warmup, measure));
+                    results.add(measure(target, server, channels, c, warmup, measure));
                 }
                 peakRss[0] = server.peakRss();
             }
@@ -64,14 +75,20 @@ final class ReadHot {
             channels.add(Driver.http(target, port, session));
         }
         try {
-            return measure(target, channels, concurrency, warmup, measure);
+            return measure(target, null, channels, concurrency, warmup, measure); // no one process to read CPU of
         } finally {
             channels.forEach(Driver.Channel::close);
         }
     }
 
     private static Result measure(
-            Target target, List<Driver.Channel> channels, int c, Duration warmup, Duration measure) throws Exception {
+            Target target,
+            ServerProcess server,
+            List<Driver.Channel> channels,
+            int c,
+            Duration warmup,
+            Duration measure)
+            throws Exception {
         long[][] latencies = new long[c][];
         int[] counts = new int[c];
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -79,6 +96,17 @@ final class ReadHot {
         CountDownLatch done = new CountDownLatch(c);
         long measureStart = System.nanoTime() + warmup.toNanos();
         long end = measureStart + measure.toNanos();
+        long[] cpu = new long[2];
+        Thread cpuReader = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(Duration.ofNanos(measureStart - System.nanoTime()));
+                cpu[0] = server == null ? -1 : server.cpuMillis();
+                Thread.sleep(Duration.ofNanos(end - System.nanoTime()));
+                cpu[1] = server == null ? -1 : server.cpuMillis();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         for (int w = 0; w < c; w++) {
             int worker = w;
             Driver.Channel channel = channels.get(w);
@@ -127,6 +155,7 @@ final class ReadHot {
         if (failure.get() != null) {
             throw new IllegalStateException(target.name() + " read-hot failed", failure.get());
         }
+        cpuReader.join();
         int total = 0;
         for (int n : counts) {
             total += n;
@@ -139,6 +168,8 @@ final class ReadHot {
         }
         java.util.Arrays.sort(all);
         double seconds = measure.toNanos() / 1e9;
-        return new Result(c, total / seconds, Stats.percentile(all, 50), Stats.percentile(all, 99), unanswered.get());
+        double cpuPerOp = cpu[0] < 0 || cpu[1] < 0 || total == 0 ? -1 : (cpu[1] - cpu[0]) * 1000.0 / total;
+        return new Result(
+                c, total / seconds, Stats.percentile(all, 50), Stats.percentile(all, 99), unanswered.get(), cpuPerOp);
     }
 }

@@ -14,6 +14,7 @@ final class Report {
      * @param higherIsBetter true for throughput, false for times and memory
      * @param baseline the target this row is compared with (same workload and figure), or null
      * @param extra anything else worth a column (latency percentiles, peak memory)
+     * @param alsoBaseline a second target to compare with in the same column, or null
      */
     record Row(
             String workload,
@@ -23,7 +24,21 @@ final class Report {
             String unit,
             boolean higherIsBetter,
             String baseline,
-            String extra) {}
+            String extra,
+            String alsoBaseline) {
+
+        Row(
+                String workload,
+                String target,
+                String figure,
+                Stats.Spread value,
+                String unit,
+                boolean higherIsBetter,
+                String baseline,
+                String extra) {
+            this(workload, target, figure, value, unit, higherIsBetter, baseline, extra, null);
+        }
+    }
 
     private final List<Row> rows = new ArrayList<>();
 
@@ -35,15 +50,27 @@ final class Report {
         return rows;
     }
 
-    /** The ratio of a row to its baseline's median, as "0.73x of floor/http", or "" when there is none. */
+    /**
+     * The ratio of a row to its baseline's median, as "0.73x floor/http", then to its second
+     * baseline if it has one ("0.40x floor/http-raw, 0.73x floor/http"), or "" when there is none.
+     */
     String ratio(Row row) {
-        if (row.baseline() == null) {
+        String first = ratio(row, row.baseline());
+        if (row.alsoBaseline() == null || row.alsoBaseline().equals(row.target())) {
+            return first;
+        }
+        String second = ratio(row, row.alsoBaseline());
+        return first.isEmpty() || second.isEmpty() ? first + second : first + ", " + second;
+    }
+
+    private String ratio(Row row, String baseline) {
+        if (baseline == null) {
             return "";
         }
         for (Row other : rows) {
             if (other.workload().equals(row.workload())
                     && other.figure().equals(row.figure())
-                    && other.target().equals(row.baseline())) {
+                    && other.target().equals(baseline)) {
                 if (other == row) {
                     return "baseline";
                 }
@@ -54,14 +81,14 @@ final class Report {
                         Locale.ROOT,
                         "%.2fx %s",
                         row.value().median() / other.value().median(),
-                        row.baseline());
+                        baseline);
             }
         }
         return "";
     }
 
     void print(PrintStream out) {
-        String format = "%-22s %-26s %-20s %14s %7s  %-34s %s%n";
+        String format = "%-22s %-26s %-20s %14s %7s  %-44s %s%n";
         out.printf(
                 Locale.ROOT,
                 format,
@@ -72,7 +99,7 @@ final class Report {
                 "spread",
                 "ratio (to baseline)",
                 "notes");
-        out.println("-".repeat(150));
+        out.println("-".repeat(160));
         String last = null;
         for (Row row : rows) {
             if (last != null && !last.equals(row.workload())) {

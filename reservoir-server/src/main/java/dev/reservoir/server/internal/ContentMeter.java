@@ -23,6 +23,9 @@ final class ContentMeter {
     /** Escapes make JSON text at most 6 bytes per UTF-8 byte of content (a control character as \\u0001). */
     private static final int MOST_ESCAPED_PER_BYTE = 6;
 
+    /** Likewise at most 6 bytes per UTF-16 character (an emoji's two as \\uD83D\\uDE00). */
+    private static final int MOST_ESCAPED_PER_CHAR = 6;
+
     private ContentMeter() {}
 
     /**
@@ -32,7 +35,12 @@ final class ContentMeter {
      */
     static long length(ContentBody body, long budget, boolean exact) throws IOException {
         return switch (body) {
-            case ContentBody.Text t -> within(escapedLength(t.text(), budget), budget);
+            case ContentBody.Text t -> {
+                // Not exact: the most it can take, when that fits. Measured with the JSON writer,
+                // this cost more than writing the answer itself (every answer over stdio is measured).
+                long most = (long) t.text().length() * MOST_ESCAPED_PER_CHAR;
+                yield within(exact || most > budget ? escapedLength(t.text(), budget) : most, budget);
+            }
             case ContentBody.Bytes b -> within(base64Length(b.data().length), budget);
             case ContentBody.BinaryStream s when s.knownSize() >= 0 -> within(base64Length(s.knownSize()), budget);
             case ContentBody.BinaryStream s -> {
@@ -107,6 +115,11 @@ final class ContentMeter {
         if (text.length() > budget) {
             return OVER; // each character takes at least one byte
         }
+        if (plainAscii(text)) {
+            // Written as it is, one byte a character: measured without running the JSON writer,
+            // which cost more than writing the answer itself (every read over stdio is measured).
+            return text.length();
+        }
         Counting out = new Counting(quoted(budget));
         try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
             g.writeString(text);
@@ -114,6 +127,17 @@ final class ContentMeter {
             return OVER;
         }
         return out.count - 2;
+    }
+
+    /** Whether every character is printable ASCII that JSON leaves unescaped (no quote, no backslash). */
+    private static boolean plainAscii(String text) {
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long escapedLength(Reader text, long budget) throws IOException {

@@ -1,14 +1,18 @@
 package dev.reservoir.server.internal;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.DeferredResult;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,8 +37,70 @@ final class MessageCap {
         if (!(message instanceof JsonRpcResult result)) {
             return message; // errors are short; notifications are not answers
         }
+        if (!(result.result() instanceof DeferredResult)) {
+            return writtenOnce(result);
+        }
         long size = measure(result, limit, false);
+        if (size < 0) {
+            // The quick measure may give an upper bound that passes the limit where the exact size
+            // would not (text taken at 6 bytes a character): refuse only on the exact size.
+            size = measure(result, limit, true);
+        }
         return size >= 0 ? message : refused(result, limit);
+    }
+
+    /**
+     * A result held in memory (a list page, say) is written here once, into at most the bytes the
+     * limit leaves after the envelope, and sent as those bytes: measuring it with a first pass into
+     * a counter wrote every such answer twice.
+     */
+    private JsonRpcMessage writtenOnce(JsonRpcResult result) {
+        ContentMeter.Counting envelope = new ContentMeter.Counting(Long.MAX_VALUE);
+        Bounded out;
+        try {
+            JsonRpcCodec.standard().write(new JsonRpcResult(result.id(), JsonGenerator::writeNull), envelope);
+            out = new Bounded(limit - (envelope.count - "null".length()));
+            try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+                result.result().writeTo(g);
+            }
+        } catch (ContentMeter.Counting.Passed e) {
+            return refused(result, limit);
+        } catch (IOException | RuntimeException e) {
+            return result; // it fails the same way when written, which is what the sink reports
+        }
+        return new JsonRpcResult(result.id(), new EncodedResult(out.toByteArray()));
+    }
+
+    /** Holds what is written, up to a most; past it, throws {@link ContentMeter.Counting.Passed}. */
+    private static final class Bounded extends OutputStream {
+        private final long most;
+        private final ByteArrayOutputStream held = new ByteArrayOutputStream(256);
+
+        Bounded(long most) {
+            this.most = most;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            check(1);
+            held.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            check(len);
+            held.write(b, off, len);
+        }
+
+        private void check(int more) throws ContentMeter.Counting.Passed {
+            if (held.size() + (long) more > most) {
+                throw new ContentMeter.Counting.Passed();
+            }
+        }
+
+        byte[] toByteArray() {
+            return held.toByteArray();
+        }
     }
 
     /**

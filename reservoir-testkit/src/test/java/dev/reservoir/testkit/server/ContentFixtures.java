@@ -7,12 +7,14 @@ import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.server.TemplateRequest;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.server.spi.ResourceContent;
 import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,6 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@code test://textsized/{actual}/{announced}}: the same as text of 'a's;
  *   <li>{@code test://text/{kind}/{n}} and {@code test://textstream/{kind}/{n}/{announced}}: n characters
  *       of a kind ({@code plain}, {@code quote}, {@code control}, {@code emoji}), held in memory or streamed;
+ *   <li>{@code test://pair/{first}/{second}}: two contents, plain texts of that many characters;
  *   <li>{@code test://gone/{n}}: a stream of announced size n whose opening finds it gone;
  *   <li>{@code test://held/{n}}: n bytes whose stream waits, once opened, until {@link #release()};
  *   <li>{@code test://failing/{said}/{n}}: a stream of announced size 2n that fails after n bytes, with
@@ -55,6 +58,13 @@ final class ContentFixtures {
                         template("test://text/{kind}/{n}"),
                         r -> ReadResult.of(
                                 resource(r), ContentBody.text(text(r.variable("kind"), (int) number(r, "n")))))
+                .template(
+                        template("test://pair/{first}/{second}"),
+                        r -> ReadResult.of(List.of(
+                                new ResourceContent(
+                                        resource(r), ContentBody.text(text("plain", (int) number(r, "first")))),
+                                new ResourceContent(
+                                        resource(r), ContentBody.text(text("plain", (int) number(r, "second")))))))
                 .template(
                         template("test://textstream/{kind}/{n}/{announced}"),
                         r -> textStream(r, text(r.variable("kind"), (int) number(r, "n")), number(r, "announced")))
@@ -116,11 +126,24 @@ final class ContentFixtures {
     static String text(String kind, int n) {
         return switch (kind) {
             case "plain" -> "a".repeat(n);
+            case "printable" -> printable(n);
             case "quote" -> "\"".repeat(n);
             case "control" -> "\u0001".repeat(n);
             case "emoji" -> "\uD83D\uDE00".repeat(n);
             default -> throw new IllegalArgumentException(kind);
         };
+    }
+
+    /** n characters of printable ASCII, without the two that JSON escapes (quote, backslash). */
+    private static String printable(int n) {
+        StringBuilder b = new StringBuilder(n);
+        for (int i = 0; b.length() < n; i++) {
+            char c = (char) (0x20 + i % 0x5f);
+            if (c != '"' && c != '\\') {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** n deterministic bytes that are not all alike. */

@@ -68,24 +68,34 @@ class MessageCapTest {
         }
     }
 
-    @Test
-    void theSizeIsExactToTheByte() {
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "test://blob/30000",
+                "test://text/plain/30000",
+                "test://text/printable/30000",
+                "test://text/quote/3000",
+                "test://text/emoji/3000",
+                // A short text measured at its most (6 bytes a character) must not crowd out the next.
+                "test://pair/1000/30000"
+            })
+    void theSizeIsExactToTheByte(String uri) {
         int size;
         try (McpServer server = fixtures.builder().build();
                 TestClient client = client(server, Long.MAX_VALUE)) {
-            read(client, "probe", "test://blob/30000");
+            read(client, "probe", uri);
             size = client.rawSize("probe");
         }
         try (McpServer server = fixtures.builder().maxMessageBytes(size).build();
                 TestClient client = client(server, size)) {
-            assertThat(read(client, "probe", "test://blob/30000").has("result"))
+            assertThat(read(client, "probe", uri).has("result"))
                     .as("an answer of exactly the limit is sent")
                     .isTrue();
             assertThat(client.rawSize("probe")).isEqualTo(size);
         }
         try (McpServer server = fixtures.builder().maxMessageBytes(size - 1).build();
                 TestClient client = client(server, size - 1)) {
-            JsonNode refused = read(client, "probe", "test://blob/30000");
+            JsonNode refused = read(client, "probe", uri);
             assertThat(refused.at("/error/code").asInt()).isEqualTo(-31000);
             assertThat(refused.at("/error/data/size").asLong()).isEqualTo(size);
         }
@@ -135,6 +145,49 @@ class MessageCapTest {
                     read(client, "e", "test://textstream/plain/70000/70000"), "test://textstream/plain/70000/70000");
             assertThat(fixtures.opened.get()).isEqualTo(before);
             assertThat(fixtures.open.get()).isZero();
+        }
+    }
+
+    /** A server of 120 resources whose names need escapes, so a list page is not all plain ASCII. */
+    private static McpServer listed(long cap) {
+        var builder = McpServer.builder().serverInfo("listed", "1.0").maxMessageBytes(cap);
+        for (int i = 0; i < 120; i++) {
+            builder.resource(
+                    dev.reservoir.core.model.Resource.builder(
+                                    "test://item/" + i, "item \"" + i + "\" \u00e9\uD83D\uDE00")
+                            .build(),
+                    "x");
+        }
+        return builder.build();
+    }
+
+    @Test
+    void anAnswerHeldInMemoryIsSentAsItIsAndRefusedOnlyPastTheCap() {
+        JsonNode uncapped;
+        int size;
+        try (McpServer server = listed(Long.MAX_VALUE);
+                TestClient client = TestClient.connect(server).initialize(ProtocolRevision.V2025_11_25)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            uncapped = client.awaitResponse("list");
+            size = client.rawSize("list");
+        }
+        try (McpServer server = listed(size);
+                TestClient client = client(server, size)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            assertThat(client.awaitResponse("list").at("/result/resources"))
+                    .as("the same answer at exactly the cap (the cursor is the server's own)")
+                    .isEqualTo(uncapped.at("/result/resources"));
+            assertThat(client.rawSize("list")).isEqualTo(size);
+        }
+        try (McpServer server = listed(size - 1);
+                TestClient client = client(server, size - 1)) {
+            client.expect("list", "resources/list");
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"resources/list\"}");
+            JsonNode refused = client.awaitResponse("list");
+            assertThat(refused.at("/error/code").asInt()).isEqualTo(-31000);
+            assertThat(refused.at("/error/message").asText()).contains("the answer would be larger than");
         }
     }
 

@@ -19,7 +19,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The HTTP floor: Jetty set up as Reservoir's HTTP transport sets it up, with a handler that reads
- * the body and answers a fixed JSON-RPC response the size of a real 1 KiB read. Usage:
+ * the body and answers a fixed JSON-RPC response the size of Reservoir's answer to a 1 KiB read. Usage:
  * {@code HttpFloor PORT}; prints "listening on PORT" to stderr when ready.
  *
  * <p>It is also the floor of fan-out: a POST with {@code Mcp-Method: subscriptions/listen} is
@@ -43,10 +43,8 @@ public final class HttpFloor {
 
     public static void main(String[] args) throws Exception {
         Set<Response> streams = ConcurrentHashMap.newKeySet();
-        byte[] body =
-                ("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"contents\":[{\"uri\":\"bench://text/0\",\"mimeType\":\"text/plain\",\"text\":\""
-                                + "x".repeat(1024) + "\"}]}}")
-                        .getBytes(StandardCharsets.UTF_8);
+        // RawHttpFloor's answer: the two floors carry the same bytes.
+        byte[] body = RawHttpFloor.body(RawHttpFloor.LENGTH).getBytes(StandardCharsets.US_ASCII);
         QueuedThreadPool pool = new QueuedThreadPool(16, 2);
         pool.setVirtualThreadsExecutor(
                 Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory()));

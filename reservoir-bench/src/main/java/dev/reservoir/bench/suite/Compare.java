@@ -1,0 +1,158 @@
+package dev.reservoir.bench.suite;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Compares two builds of Reservoir under read-hot's load, in interleaved rounds (floor, before,
+ * after; again), so that a change is judged by ratios from the same minutes on a noisy machine:
+ * each build to the floor, and after to before. "After" is this tree's jar; "before" is another
+ * reservoir.jar (built from the commit before the change). Class archives are left out of both.
+ *
+ * <p>Usage: {@code Compare --root REPO --before JAR [--target reservoir/stdio] [--rounds 3]
+ * [--in-flight 64] [--seconds 8] [--list]}; the floor is the target's transport's (the raw one for
+ * HTTP). With {@code --list} it compares the time of list-all (every page) instead, without a floor.
+ */
+public final class Compare {
+
+    private Compare() {}
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(".");
+        Path before = null;
+        String name = "reservoir/stdio";
+        int rounds = 3;
+        int inFlight = 64;
+        int seconds = 8;
+        boolean list = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--root" -> root = Path.of(args[++i]);
+                case "--before" -> before = Path.of(args[++i]);
+                case "--target" -> name = args[++i];
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
+                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
+                case "--list" -> list = true;
+                default -> {
+                    System.err.println("usage: Compare --root REPO --before JAR [--target NAME] [--rounds N]"
+                            + " [--in-flight N] [--seconds S]");
+                    System.exit(2);
+                }
+            }
+        }
+        Map<String, Target> targets = Suite.targets(root.toAbsolutePath().normalize());
+        Target after = withoutArchive(targets.get(name), null);
+        Map<String, Target> runs = new LinkedHashMap<>();
+        runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
+        runs.put("before", withoutArchive(after, before.toAbsolutePath().toString()));
+        runs.put("after", after);
+        if (list) {
+            compareListings(runs, rounds);
+            return;
+        }
+        Map<String, List<Double>> ops = new LinkedHashMap<>();
+        Map<String, List<Double>> cpu = new LinkedHashMap<>();
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
+        for (int round = 1; round <= rounds; round++) {
+            for (var run : runs.entrySet()) {
+                long[] peak = {0};
+                ReadHot.Result r = ReadHot.run(
+                                run.getValue(),
+                                new int[] {inFlight},
+                                Duration.ofSeconds(5),
+                                Duration.ofSeconds(seconds),
+                                log,
+                                peak)
+                        .getFirst();
+                ops.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.opsPerSecond());
+                cpu.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
+                System.err.printf(
+                        Locale.ROOT,
+                        "round %d %s %.0f ops/s, server CPU %.1f us per read, peak RSS %d MiB%n",
+                        round,
+                        run.getKey(),
+                        r.opsPerSecond(),
+                        r.cpuMicrosPerOp(),
+                        peak[0] >> 20);
+            }
+        }
+        List<Double> beforeToFloor = new ArrayList<>();
+        List<Double> afterToFloor = new ArrayList<>();
+        List<Double> afterToBefore = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            double floor = ops.get("floor").get(i);
+            beforeToFloor.add(ops.get("before").get(i) / floor);
+            afterToFloor.add(ops.get("after").get(i) / floor);
+            afterToBefore.add(ops.get("after").get(i) / ops.get("before").get(i));
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "%s, %d in flight, %d rounds: before %.2fx floor (%s), after %.2fx floor (%s), after/before %.2fx (%s)%n",
+                name,
+                inFlight,
+                rounds,
+                Stats.Spread.of(beforeToFloor).median(),
+                Stats.Spread.of(beforeToFloor).relative(),
+                Stats.Spread.of(afterToFloor).median(),
+                Stats.Spread.of(afterToFloor).relative(),
+                Stats.Spread.of(afterToBefore).median(),
+                Stats.Spread.of(afterToBefore).relative());
+        System.out.printf(
+                Locale.ROOT,
+                "server CPU per read (median): floor %.1f us, before %.1f us, after %.1f us%n",
+                Stats.Spread.of(cpu.get("floor")).median(),
+                Stats.Spread.of(cpu.get("before")).median(),
+                Stats.Spread.of(cpu.get("after")).median());
+    }
+
+    /** list-all (every page, warm) by each build in interleaved rounds: the time of after to before. */
+    private static void compareListings(Map<String, Target> runs, int rounds) throws Exception {
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
+        List<Double> ratios = new ArrayList<>();
+        List<Double> cpuRatios = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+            double before = ListAll.run(runs.get("before"), log).seconds();
+            double after = ListAll.run(runs.get("after"), log).seconds();
+            ratios.add(after / before);
+            double cpuBefore = ListAll.cpuPerListing(runs.get("before"), log, 50);
+            double cpuAfter = ListAll.cpuPerListing(runs.get("after"), log, 50);
+            cpuRatios.add(cpuAfter / cpuBefore);
+            System.err.printf(
+                    Locale.ROOT,
+                    "round %d list-all before %.1f ms (server CPU %.1f ms), after %.1f ms (%.1f ms)%n",
+                    round,
+                    before * 1e3,
+                    cpuBefore,
+                    after * 1e3,
+                    cpuAfter);
+        }
+        Stats.Spread r = Stats.Spread.of(ratios);
+        Stats.Spread c = Stats.Spread.of(cpuRatios);
+        System.out.printf(
+                Locale.ROOT,
+                "list-all, %d rounds: after's time / before's %.2fx (%s); server CPU per listing, after / before %.2fx (%s)%n",
+                rounds,
+                r.median(),
+                r.relative(),
+                c.median(),
+                c.relative());
+    }
+
+    /** The target without a class archive option, and with another jar when {@code jar} is not null. */
+    private static Target withoutArchive(Target target, String jar) {
+        List<String> command = new ArrayList<>();
+        for (String a : target.command()) {
+            if (a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile=")) {
+                continue;
+            }
+            command.add(jar != null && a.endsWith("reservoir.jar") ? jar : a);
+        }
+        return new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
+    }
+}
