@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.PriorityQueue;
 
@@ -23,13 +22,7 @@ import java.util.PriorityQueue;
  * go between pages. Folders are read through open handles ({@link DirHandle}); a folder that may
  * not be read, or an entry that cannot be named or examined, is skipped with one log line and the
  * listing goes on after it. A folder reached through a link is listed once, as itself, and not
- * entered (its entries are listed where they really are).
- *
- * <p>Most useful first: hosts often show only the first page, so the list starts with each root's
- * top-level documents ({@link #isDoc}: README*, *.md, LICENSE*, CONTRIBUTING*), root by root in
- * name order, and the walk above then leaves those entries out where it meets them (it still
- * enters such a name when it is a folder). Their cursor is {@code d<root index>:<name>}; the
- * walk's first cursor follows the last of them, so no entry is repeated or skipped. Thread-safe.
+ * entered (its entries are listed where they really are). Thread-safe.
  */
 final class TreeLister {
 
@@ -57,11 +50,7 @@ final class TreeLister {
     Slice page(String cursor, int limit) {
         int rootIndex = 0;
         List<String> after = null; // null: this root's folder itself comes first
-        // One entry more than asked shows whether another page follows.
-        Collector out = new Collector(limit + 1);
-        if (cursor == null || cursor.startsWith("d")) {
-            docs(cursor, out);
-        } else {
+        if (cursor != null) {
             int colon = cursor.indexOf(':');
             try {
                 rootIndex = Integer.parseInt(cursor.substring(0, Math.max(colon, 0)));
@@ -73,6 +62,8 @@ final class TreeLister {
                 throw badCursor(cursor);
             }
         }
+        // One entry more than asked shows whether another page follows.
+        Collector out = new Collector(limit + 1);
         for (int r = rootIndex; r < resolver.roots().size() && !out.full(); r++) {
             Root root = resolver.roots().get(r);
             try (PathResolver.Opened opened = resolver.openRoot(root)) {
@@ -96,58 +87,7 @@ final class TreeLister {
         }
         List<Entry> page = out.entries.subList(0, limit);
         Entry last = page.getLast();
-        String prefix = isTopLevelDoc(last) ? "d" : "";
-        return new Slice(page, prefix + last.root().index() + ":" + String.join("/", last.rel()));
-    }
-
-    /** Whether a name is one of a root's most useful documents, listed before the walk. */
-    static boolean isDoc(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.startsWith("readme")
-                || lower.endsWith(".md")
-                || lower.startsWith("license")
-                || lower.startsWith("licence")
-                || lower.startsWith("contributing");
-    }
-
-    private static boolean isTopLevelDoc(Entry entry) {
-        return entry.rel().size() == 1 && isDoc(entry.name());
-    }
-
-    /** The roots' top-level documents after a {@code d} cursor (null for the start), without entering any. */
-    private void docs(String cursor, Collector out) {
-        int from = 0;
-        String after = null;
-        if (cursor != null) {
-            int colon = cursor.indexOf(':');
-            try {
-                from = Integer.parseInt(cursor.substring(1, Math.max(colon, 1)));
-            } catch (NumberFormatException e) {
-                throw badCursor(cursor);
-            }
-            after = cursor.substring(colon + 1);
-            if (from < 0 || from >= resolver.roots().size() || !FileUris.isSafeName(after)) {
-                throw badCursor(cursor);
-            }
-        }
-        for (int r = from; r < resolver.roots().size() && !out.full(); r++) {
-            try (PathResolver.Opened opened = resolver.openRoot(resolver.roots().get(r))) {
-                if (opened != null) {
-                    Entry root = opened.entry();
-                    List<Entry> batch = select(
-                            opened.handle(),
-                            root,
-                            rulesFor(root),
-                            r == from ? after : null,
-                            out.room(),
-                            TreeLister::isDoc);
-                    classify(opened.handle(), root, batch);
-                    batch.forEach(out::add);
-                }
-            } catch (IOException e) {
-                // a root that cannot be read has no documents to put first; the walk logs it
-            }
-        }
+        return new Slice(page, last.root().index() + ":" + String.join("/", last.rel()));
     }
 
     /**
@@ -227,9 +167,7 @@ final class TreeLister {
             List<Entry> batch = select(dir, folder, rules, last, wanted, null);
             classify(dir, folder, batch);
             for (Entry entry : batch) {
-                if (!isTopLevelDoc(entry)) {
-                    out.add(entry); // a root's documents were listed first
-                }
+                out.add(entry);
                 if (entry.isDirectory() && !entry.viaLink() && !out.full()) {
                     descend(dir, entry, List.of(), out);
                 }
