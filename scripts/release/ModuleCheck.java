@@ -30,7 +30,9 @@ final class ModuleCheck {
     }
 
     static String expectedName(String artifactId) {
-        return "dev.reservoir." + artifactId.replaceFirst("^reservoir-", "").replace('-', '.');
+        // A Spring Boot starter is named for what it starts (reservoir-spring-boot-starter: dev.reservoir.spring).
+        return "dev.reservoir."
+                + artifactId.replaceFirst("^reservoir-", "").replaceFirst("-boot-starter$", "").replace('-', '.');
     }
 
     void run() throws IOException {
