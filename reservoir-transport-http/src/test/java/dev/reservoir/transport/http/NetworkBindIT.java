@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.BindException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -13,9 +11,6 @@ import org.junit.jupiter.api.Timeout;
 /** Binding an address other machines can reach: only with a token or an outright yes, and still guarded. */
 @Timeout(60)
 class NetworkBindIT {
-
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
 
     private DemoFixture fixture;
 
@@ -27,17 +22,7 @@ class NetworkBindIT {
     }
 
     private RawHttp raw(String host, String origin) throws Exception {
-        Map<String, String> h = new LinkedHashMap<>();
-        h.put("Host", host);
-        if (origin != null) {
-            h.put("Origin", origin);
-        }
-        h.put("Content-Type", "application/json");
-        h.put("Accept", "application/json, text/event-stream");
-        h.put("Connection", "close");
-        return new RawHttp(fixture.running.port(), 0)
-                .send("POST /mcp HTTP/1.1", h, INITIALIZE)
-                .readHead();
+        return RawHttp.initialize(fixture.running.port(), host, origin);
     }
 
     @Test

@@ -18,6 +18,22 @@ import java.util.Map;
  */
 final class RawHttp implements AutoCloseable {
 
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+
+    /** An initialize POST naming this Host (and Origin, unless null), its head read: the header checks' answer. */
+    static RawHttp initialize(int port, String host, String origin) throws IOException {
+        java.util.Map<String, String> h = new java.util.LinkedHashMap<>();
+        h.put("Host", host);
+        if (origin != null) {
+            h.put("Origin", origin);
+        }
+        h.put("Content-Type", "application/json");
+        h.put("Accept", "application/json, text/event-stream");
+        h.put("Connection", "close");
+        return new RawHttp(port, 0).send("POST /mcp HTTP/1.1", h, INITIALIZE).readHead();
+    }
+
     final Socket socket;
     private final InputStream in;
     int status;

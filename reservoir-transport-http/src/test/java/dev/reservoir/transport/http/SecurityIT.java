@@ -34,21 +34,8 @@ class SecurityIT {
         }
     }
 
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
-
     private RawHttp raw(String host, String origin) throws Exception {
-        Map<String, String> h = new LinkedHashMap<>();
-        h.put("Host", host);
-        if (origin != null) {
-            h.put("Origin", origin);
-        }
-        h.put("Content-Type", "application/json");
-        h.put("Accept", "application/json, text/event-stream");
-        h.put("Connection", "close");
-        return new RawHttp(fixture.running.port(), 0)
-                .send("POST /mcp HTTP/1.1", h, INITIALIZE)
-                .readHead();
+        return RawHttp.initialize(fixture.running.port(), host, origin);
     }
 
     @Test
@@ -141,10 +128,10 @@ class SecurityIT {
     void aMissingOrWrongTokenIs401WithAChallenge() throws Exception {
         fixture = DemoFixture.start(b -> b.bearerTokens(BearerTokens.of("alpha-token")));
         HttpTestClient none = fixture.client();
-        HttpTestClient.Reply missing = none.postWith(INITIALIZE, Map.of(), false);
+        HttpTestClient.Reply missing = none.postWith(RawHttp.INITIALIZE, Map.of(), false);
         assertThat(missing.status()).isEqualTo(401);
         assertThat(missing.header("WWW-Authenticate")).startsWith("Bearer realm=");
-        HttpTestClient.Reply wrong = none.postWith(INITIALIZE, Map.of("Authorization", "Bearer nope"), false);
+        HttpTestClient.Reply wrong = none.postWith(RawHttp.INITIALIZE, Map.of("Authorization", "Bearer nope"), false);
         assertThat(wrong.status()).isEqualTo(401);
         assertThat(wrong.header("WWW-Authenticate")).contains("error=\"invalid_token\"");
         HttpTestClient ok = fixture.client().header("Authorization", "Bearer alpha-token");
@@ -181,7 +168,7 @@ class SecurityIT {
             c.initialize(ProtocolRevision.V2025_11_25);
         }
         assertThat(fixture.client()
-                        .postWith(INITIALIZE, Map.of("Authorization", "Bearer # clients"), false)
+                        .postWith(RawHttp.INITIALIZE, Map.of("Authorization", "Bearer # clients"), false)
                         .status())
                 .isEqualTo(401);
     }
@@ -240,7 +227,8 @@ class SecurityIT {
         // Plain HTTP on the TLS port is not served.
         HttpTestClient plain =
                 new HttpTestClient(java.net.URI.create("http://127.0.0.1:" + fixture.running.port() + "/mcp"));
-        assertThatThrownBy(() -> plain.postWith(INITIALIZE, Map.of(), false)).isInstanceOf(Exception.class);
+        assertThatThrownBy(() -> plain.postWith(RawHttp.INITIALIZE, Map.of(), false))
+                .isInstanceOf(Exception.class);
     }
 
     @Test
@@ -319,8 +307,9 @@ class SecurityIT {
                 .isEqualTo(404);
         try (HttpTestClient.Streaming busy = second.get(null)) {
             assertThat(busy.status()).isEqualTo(200);
-            HttpTestClient.Reply refused =
-                    fixture.client().header("Authorization", "Bearer alpha").postWith(INITIALIZE, Map.of(), false);
+            HttpTestClient.Reply refused = fixture.client()
+                    .header("Authorization", "Bearer alpha")
+                    .postWith(RawHttp.INITIALIZE, Map.of(), false);
             assertThat(refused.status()).isEqualTo(503);
             assertThat(refused.message().at("/error/message").asText()).contains("all busy");
         }
