@@ -11,7 +11,7 @@ import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.CacheScope;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ModelReader;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -105,7 +105,7 @@ final class ClientImpl implements McpClient {
         if (parent != null) {
             body.put("uri", parent);
         }
-        JsonNode result = conn.callTree(McpMethods.RESOURCES_LIST, body, parent, timeout);
+        JsonNode result = conn.callTree(McpMethod.RESOURCES_LIST.wire(), body, parent, timeout);
         List<Resource> resources =
                 items(result.path("resources"), n -> ModelReader.resource(Uris.lenientUri(n)), "resource");
         ListResourcesResult page = new ListResourcesResult(resources, nextCursor(result), Protocol.cacheHint(result));
@@ -140,8 +140,8 @@ final class ClientImpl implements McpClient {
 
     private ReadResourceResult readRemote(String uri, OutputStream sink) {
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        ReadResourceResult result =
-                conn.call(McpMethods.RESOURCES_READ, body, new ReadDecoder(conn.spillThreshold(), sink), uri, timeout);
+        ReadResourceResult result = conn.call(
+                McpMethod.RESOURCES_READ.wire(), body, new ReadDecoder(conn.spillThreshold(), sink), uri, timeout);
         SizeMismatchException.check(result);
         return result;
     }
@@ -214,7 +214,7 @@ final class ClientImpl implements McpClient {
     public Resource metadata(String uri) {
         requireSep2093("resources/metadata");
         ObjectNode body = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        JsonNode result = conn.callTree(McpMethods.RESOURCES_METADATA, body, uri, timeout);
+        JsonNode result = conn.callTree(McpMethod.RESOURCES_METADATA.wire(), body, uri, timeout);
         try {
             return ModelReader.resource(Uris.lenientUri(result.path("resource")));
         } catch (IllegalArgumentException e) {
@@ -236,7 +236,7 @@ final class ClientImpl implements McpClient {
         if (cursor != null) {
             body.put("cursor", cursor);
         }
-        JsonNode result = conn.callTree(McpMethods.RESOURCES_TEMPLATES_LIST, body, null, timeout);
+        JsonNode result = conn.callTree(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), body, null, timeout);
         List<ResourceTemplate> templates = items(result.path("resourceTemplates"), ModelReader::template, "template");
         ListResourceTemplatesResult page =
                 new ListResourceTemplatesResult(templates, nextCursor(result), Protocol.cacheHint(result));
@@ -263,7 +263,7 @@ final class ClientImpl implements McpClient {
             ObjectNode arguments = body.putObject("context").putObject("arguments");
             context.forEach(arguments::put);
         }
-        JsonNode completion = conn.callTree(McpMethods.COMPLETION_COMPLETE, body, null, timeout)
+        JsonNode completion = conn.callTree(McpMethod.COMPLETION_COMPLETE.wire(), body, null, timeout)
                 .path("completion");
         List<String> values = new ArrayList<>();
         completion.path("values").forEach(v -> values.add(v.asText()));

@@ -8,7 +8,7 @@ import dev.reservoir.client.internal.Protocol;
 import dev.reservoir.client.internal.ResultDecoder;
 import dev.reservoir.client.internal.ServerErrorException;
 import dev.reservoir.core.jsonrpc.RequestId;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -91,7 +91,7 @@ final class Subscriptions {
 
     private void subscribeOnServer(String uri, Duration timeout) {
         ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
-        conn.call(McpMethods.RESOURCES_SUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
+        conn.call(McpMethod.RESOURCES_SUBSCRIBE.wire(), params, ResultDecoder.TREE, uri, timeout);
     }
 
     private void release(String uri, Duration timeout) {
@@ -104,7 +104,7 @@ final class Subscriptions {
                     try {
                         ObjectNode params =
                                 JsonNodeFactory.instance.objectNode().put("uri", uri);
-                        conn.call(McpMethods.RESOURCES_UNSUBSCRIBE, params, ResultDecoder.TREE, uri, timeout);
+                        conn.call(McpMethod.RESOURCES_UNSUBSCRIBE.wire(), params, ResultDecoder.TREE, uri, timeout);
                     } catch (RuntimeException e) {
                         log.debug("Unsubscribing from {} failed: {}", uri, e.toString());
                     }
@@ -128,7 +128,7 @@ final class Subscriptions {
         }
         Sub[] created = new Sub[1];
         Call<JsonNode> call = conn.rpc()
-                .start(McpMethods.SUBSCRIPTIONS_LISTEN, conn.protocol().params(body), ResultDecoder.TREE, c -> {
+                .start(McpMethod.SUBSCRIPTIONS_LISTEN.wire(), conn.protocol().params(body), ResultDecoder.TREE, c -> {
                     // Registered before sending: the acknowledgement and the first notifications can
                     // arrive before start() returns.
                     created[0] = new Sub(listener, c);
@@ -141,7 +141,7 @@ final class Subscriptions {
         } catch (TimeoutException e) {
             sub.forget();
             conn.rpc().giveUp(call, "no acknowledgement within " + timeout.toMillis() + " ms");
-            throw new McpTimeoutException(McpMethods.SUBSCRIPTIONS_LISTEN, timeout);
+            throw new McpTimeoutException(McpMethod.SUBSCRIPTIONS_LISTEN.wire(), timeout);
         } catch (InterruptedException e) {
             sub.forget();
             conn.rpc().giveUp(call, "the caller was interrupted");
@@ -152,7 +152,7 @@ final class Subscriptions {
             Throwable cause = e.getCause();
             if (cause instanceof ServerErrorException s) {
                 throw Protocol.error(
-                        s.error(), McpMethods.SUBSCRIPTIONS_LISTEN, uris.isEmpty() ? null : uris.getFirst());
+                        s.error(), McpMethod.SUBSCRIPTIONS_LISTEN.wire(), uris.isEmpty() ? null : uris.getFirst());
             }
             throw new McpClientException("the server refused the subscription: " + cause.getMessage(), cause);
         }

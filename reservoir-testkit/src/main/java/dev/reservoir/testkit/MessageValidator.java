@@ -2,6 +2,7 @@ package dev.reservoir.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import java.util.ArrayList;
@@ -15,19 +16,19 @@ import java.util.Map;
 public final class MessageValidator {
 
     private static final Map<String, String> RESULTS = Map.ofEntries(
-            Map.entry(McpMethods.INITIALIZE, "InitializeResult"),
-            Map.entry(McpMethods.PING, "EmptyResult"),
-            Map.entry(McpMethods.SERVER_DISCOVER, "DiscoverResult"),
-            Map.entry(McpMethods.RESOURCES_LIST, "ListResourcesResult"),
-            Map.entry(McpMethods.RESOURCES_TEMPLATES_LIST, "ListResourceTemplatesResult"),
-            Map.entry(McpMethods.RESOURCES_READ, "ReadResourceResult"),
-            Map.entry(McpMethods.RESOURCES_METADATA, "ReadResourceMetadataResult"),
-            Map.entry(McpMethods.RESOURCES_SUBSCRIBE, "EmptyResult"),
-            Map.entry(McpMethods.RESOURCES_UNSUBSCRIBE, "EmptyResult"),
-            Map.entry(McpMethods.COMPLETION_COMPLETE, "CompleteResult"),
-            Map.entry(McpMethods.LOGGING_SET_LEVEL, "EmptyResult"),
-            Map.entry(McpMethods.TOOLS_LIST, "ListToolsResult"),
-            Map.entry(McpMethods.TOOLS_CALL, "CallToolResult"));
+            Map.entry(McpMethod.INITIALIZE.wire(), "InitializeResult"),
+            Map.entry(McpMethod.PING.wire(), "EmptyResult"),
+            Map.entry(McpMethod.SERVER_DISCOVER.wire(), "DiscoverResult"),
+            Map.entry(McpMethod.RESOURCES_LIST.wire(), "ListResourcesResult"),
+            Map.entry(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), "ListResourceTemplatesResult"),
+            Map.entry(McpMethod.RESOURCES_READ.wire(), "ReadResourceResult"),
+            Map.entry(McpMethod.RESOURCES_METADATA.wire(), "ReadResourceMetadataResult"),
+            Map.entry(McpMethod.RESOURCES_SUBSCRIBE.wire(), "EmptyResult"),
+            Map.entry(McpMethod.RESOURCES_UNSUBSCRIBE.wire(), "EmptyResult"),
+            Map.entry(McpMethod.COMPLETION_COMPLETE.wire(), "CompleteResult"),
+            Map.entry(McpMethod.LOGGING_SET_LEVEL.wire(), "EmptyResult"),
+            Map.entry(McpMethod.TOOLS_LIST.wire(), "ListToolsResult"),
+            Map.entry(McpMethod.TOOLS_CALL.wire(), "CallToolResult"));
 
     private static final Map<String, String> NOTIFICATIONS = Map.of(
             McpMethods.NOTIFICATION_MESSAGE, "LoggingMessageNotification",

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
@@ -92,7 +93,7 @@ public final class TestClient implements AutoCloseable {
         params.putObject("clientInfo").put("name", "reservoir-testkit").put("version", "1");
         this.revision = rev;
         this.sep2093 = withSep2093;
-        result(McpMethods.INITIALIZE, params);
+        result(McpMethod.INITIALIZE.wire(), params);
         notify(McpMethods.NOTIFICATION_INITIALIZED, null);
         return this;
     }

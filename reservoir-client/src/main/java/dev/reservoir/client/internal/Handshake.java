@@ -12,6 +12,7 @@ import dev.reservoir.client.internal.http.HttpStatusException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ModelReader;
@@ -126,10 +127,10 @@ public final class Handshake {
      */
     private Outcome probeStdio(Duration probeTimeout) {
         Protocol modern = new Protocol(ProtocolRevision.LATEST, clientInfo, sep2093);
-        Call<JsonNode> probe = rpc.start(McpMethods.SERVER_DISCOVER, modern.params(null), ResultDecoder.TREE);
+        Call<JsonNode> probe = rpc.start(McpMethod.SERVER_DISCOVER.wire(), modern.params(null), ResultDecoder.TREE);
         probe.awaitDone(deadline.atMost(probeTimeout));
         if (!probe.isDone()) {
-            Call<JsonNode> ping = rpc.start(McpMethods.PING, null, ResultDecoder.TREE);
+            Call<JsonNode> ping = rpc.start(McpMethod.PING.wire(), null, ResultDecoder.TREE);
             Call.awaitEither(probe, ping, deadline.remaining());
             if (!probe.isDone() && !ping.isDone()) {
                 rpc.giveUp(probe, "connect timeout");
@@ -137,7 +138,7 @@ public final class Handshake {
                 throw new McpTimeoutException(
                         "the server answered neither server/discover nor ping within " + timeout.toMillis()
                                 + " ms (still starting? pin a protocol revision if it answers only initialize)",
-                        McpMethods.SERVER_DISCOVER,
+                        McpMethod.SERVER_DISCOVER.wire(),
                         timeout);
             }
             if (!probe.isDone()) {
@@ -193,7 +194,7 @@ public final class Handshake {
 
     private Outcome discover(ProtocolRevision revision) {
         Protocol protocol = new Protocol(revision, clientInfo, sep2093);
-        Call<JsonNode> call = rpc.start(McpMethods.SERVER_DISCOVER, protocol.params(null), ResultDecoder.TREE);
+        Call<JsonNode> call = rpc.start(McpMethod.SERVER_DISCOVER.wire(), protocol.params(null), ResultDecoder.TREE);
         return discovered(call, revision);
     }
 
@@ -246,7 +247,8 @@ public final class Handshake {
         params.putObject("clientInfo").put("name", clientInfo.name()).put("version", clientInfo.version());
         JsonNode result;
         try {
-            result = rpc.await(rpc.start(McpMethods.INITIALIZE, params, ResultDecoder.TREE), deadline.remaining());
+            result =
+                    rpc.await(rpc.start(McpMethod.INITIALIZE.wire(), params, ResultDecoder.TREE), deadline.remaining());
         } catch (HttpStatusException e) {
             if (Protocol.isModernError(e.error())) {
                 return afterModernError(e.error(), e, mayRetry);

@@ -10,7 +10,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.CacheScope;
 import dev.reservoir.core.model.Implementation;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.Sep2093;
@@ -30,11 +30,11 @@ import java.util.Set;
 public record Protocol(ProtocolRevision revision, Implementation clientInfo, boolean sep2093) {
 
     private static final Set<String> NOT_FOUND_METHODS = Set.of(
-            McpMethods.RESOURCES_READ,
-            McpMethods.RESOURCES_METADATA,
-            McpMethods.RESOURCES_SUBSCRIBE,
-            McpMethods.RESOURCES_LIST,
-            McpMethods.SUBSCRIPTIONS_LISTEN);
+            McpMethod.RESOURCES_READ.wire(),
+            McpMethod.RESOURCES_METADATA.wire(),
+            McpMethod.RESOURCES_SUBSCRIBE.wire(),
+            McpMethod.RESOURCES_LIST.wire(),
+            McpMethod.SUBSCRIPTIONS_LISTEN.wire());
 
     /** The request params for this revision: the stateless era adds version, capabilities and client info to {@code _meta}. */
     public ObjectNode params(ObjectNode body) {

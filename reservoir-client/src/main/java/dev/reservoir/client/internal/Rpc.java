@@ -11,6 +11,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.Cancellation;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import java.io.IOException;
 import java.time.Duration;
@@ -239,7 +240,7 @@ public final class Rpc {
     /** Requests from the server: ping is answered; this client serves nothing else. */
     private void answer(Inbound.Request request) {
         try {
-            if (request.method().equals(McpMethods.PING)) {
+            if (request.method().equals(McpMethod.PING.wire())) {
                 transport.send(JsonRpcResult.of(request.id(), JsonNodeFactory.instance.objectNode()));
             } else {
                 transport.send(new JsonRpcErrorResponse(request.id(), JsonRpcError.methodNotFound(request.method())));

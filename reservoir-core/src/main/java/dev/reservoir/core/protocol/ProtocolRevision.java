@@ -113,30 +113,6 @@ public enum ProtocolRevision {
         return isStateless() ? -32602 : -32002;
     }
 
-    /** Whether a method exists in this revision (for methods Reservoir serves). */
-    public boolean hasMethod(String method) {
-        return switch (method) {
-            case McpMethods.INITIALIZE,
-                    McpMethods.PING,
-                    McpMethods.RESOURCES_SUBSCRIBE,
-                    McpMethods.RESOURCES_UNSUBSCRIBE,
-                    McpMethods.LOGGING_SET_LEVEL -> !isStateless();
-            case McpMethods.SERVER_DISCOVER, McpMethods.SUBSCRIPTIONS_LISTEN -> isStateless();
-            case McpMethods.RESOURCES_LIST,
-                    McpMethods.RESOURCES_TEMPLATES_LIST,
-                    McpMethods.RESOURCES_READ,
-                    McpMethods.RESOURCES_METADATA,
-                    McpMethods.COMPLETION_COMPLETE -> true;
-            // Opt-in methods: every revision has them, a server answers them only when they are on.
-            case McpMethods.TOOLS_LIST,
-                    McpMethods.TOOLS_CALL,
-                    McpMethods.SKILLS_LIST,
-                    McpMethods.SKILLS_GET,
-                    McpMethods.RESOURCES_DIRECTORY_READ -> true;
-            default -> false;
-        };
-    }
-
     @Override
     public String toString() {
         return id;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
@@ -53,7 +54,7 @@ class ServerIntegrationTest {
 
     @Test
     void theTreeIsListedInPagesWithFullMetadata() {
-        JsonNode first = client.result(McpMethods.RESOURCES_LIST, null);
+        JsonNode first = client.result(McpMethod.RESOURCES_LIST.wire(), null);
         assertThat(first.get("resources")).hasSize(2);
         JsonNode rootItem = first.get("resources").get(0);
         assertThat(rootItem.get("uri").asText()).isEqualTo(base);
@@ -64,7 +65,7 @@ class ServerIntegrationTest {
         assertThat(big.get("size").asLong()).isEqualTo(2000);
         assertThat(big.get("annotations").get("lastModified").asText()).isNotEmpty();
         JsonNode second = client.result(
-                McpMethods.RESOURCES_LIST,
+                McpMethod.RESOURCES_LIST.wire(),
                 TestClient.json("{}").put("cursor", first.get("nextCursor").asText()));
         assertThat(second.get("resources").get(0).get("uri").asText()).isEqualTo(base + "/notes");
     }
@@ -83,8 +84,8 @@ class ServerIntegrationTest {
 
     @Test
     void aFileOverTheLimitIsRefusedWithItsSizeAndTheLimit() {
-        JsonNode error =
-                client.error(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", base + "/big.txt"));
+        JsonNode error = client.error(
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", base + "/big.txt"));
         assertThat(error.get("code").asInt()).isEqualTo(-31000);
         assertThat(error.get("data").get("size").asLong()).isEqualTo(2000);
         assertThat(error.get("data").get("limit").asLong()).isEqualTo(1000);
@@ -92,19 +93,20 @@ class ServerIntegrationTest {
 
     @Test
     void templatesAndCompletionNameThePaths() {
-        JsonNode templates = client.result(McpMethods.RESOURCES_TEMPLATES_LIST, null);
+        JsonNode templates = client.result(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), null);
         assertThat(templates.get("resourceTemplates").get(0).get("uriTemplate").asText())
                 .isEqualTo(base + "/{+path}");
         ObjectNode params = TestClient.json("{}");
         params.putObject("ref").put("type", "ref/resource").put("uri", base + "/{+path}");
         params.putObject("argument").put("name", "path").put("value", "notes/t");
-        JsonNode completion = client.result(McpMethods.COMPLETION_COMPLETE, params);
+        JsonNode completion = client.result(McpMethod.COMPLETION_COMPLETE.wire(), params);
         assertThat(completion.get("completion").get("values").get(0).asText()).isEqualTo("notes/today.md");
     }
 
     @Test
     void subscribersHearOfChangesOnDisk() throws IOException {
-        client.result(McpMethods.RESOURCES_SUBSCRIBE, TestClient.json("{}").put("uri", base + "/notes/today.md"));
+        client.result(
+                McpMethod.RESOURCES_SUBSCRIBE.wire(), TestClient.json("{}").put("uri", base + "/notes/today.md"));
         Files.writeString(root.resolve("notes/today.md"), "# Today, changed\n");
         JsonNode updated = client.awaitNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, Duration.ofSeconds(10));
         assertThat(updated.get("params").get("uri").asText()).isEqualTo(base + "/notes/today.md");
@@ -114,6 +116,7 @@ class ServerIntegrationTest {
     }
 
     private JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri));
+        return client.result(
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri));
     }
 }

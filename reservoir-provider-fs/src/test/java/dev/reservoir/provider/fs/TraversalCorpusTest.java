@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.uri.UriValidator;
 import dev.reservoir.server.McpServer;
@@ -195,7 +195,9 @@ class TraversalCorpusTest {
                 for (String line : corpus()) {
                     String text = expand(line);
                     for (String method : List.of(
-                            McpMethods.RESOURCES_READ, McpMethods.RESOURCES_METADATA, McpMethods.RESOURCES_LIST)) {
+                            McpMethod.RESOURCES_READ.wire(),
+                            McpMethod.RESOURCES_METADATA.wire(),
+                            McpMethod.RESOURCES_LIST.wire())) {
                         ObjectNode params = TestClient.json("{}").put("uri", text);
                         JsonNode response = client.request(method, params);
                         assertThat(response.has("error"))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.testkit.TestClient;
@@ -130,7 +130,7 @@ class ContentKindsTest {
         try (McpServer server = McpServer.builder().provider(git.provider()).build();
                 TestClient client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true)) {
             JsonNode result = client.result(
-                    McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uris.getFirst()));
+                    McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uris.getFirst()));
             JsonNode item = result.get("contents").get(0);
             assertThat(item.get("uri").asText()).isEqualTo(uris.getFirst());
             assertThat(

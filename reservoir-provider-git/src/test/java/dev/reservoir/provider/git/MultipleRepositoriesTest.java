@@ -3,7 +3,7 @@ package dev.reservoir.provider.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.provider.fs.FileSystemProvider;
 import dev.reservoir.server.McpServer;
@@ -40,18 +40,20 @@ class MultipleRepositoriesTest {
             assertThat(read(client, "git://lib/blob/main/README.md")).isEqualTo("# Lib\n");
             assertThat(read(client, folder.rootUris().getFirst() + "/notes.md")).isEqualTo("# Notes\n");
             List<String> templates = new ArrayList<>();
-            client.result(McpMethods.RESOURCES_TEMPLATES_LIST, null)
+            client.result(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), null)
                     .get("resourceTemplates")
                     .forEach(t -> templates.add(t.get("uriTemplate").asText()));
             assertThat(templates).contains("git://app/tree/{+ref}/{+path}", "git://lib/tree/{+ref}/{+path}");
             JsonNode missing = client.error(
-                    McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://other/tree/main/README.md"));
+                    McpMethod.RESOURCES_READ.wire(),
+                    TestClient.json("{}").put("uri", "git://other/tree/main/README.md"));
             assertThat(missing.get("code").asInt()).isEqualTo(-32602);
         }
     }
 
     private static String read(TestClient client, String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
+        return client.result(
+                        McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri))
                 .get("contents")
                 .get(0)
                 .get("text")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
@@ -57,7 +58,8 @@ class ServerIntegrationTest {
     }
 
     private JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri));
+        return client.result(
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri));
     }
 
     @Test
@@ -69,7 +71,7 @@ class ServerIntegrationTest {
             if (cursor != null) {
                 params.put("cursor", cursor);
             }
-            JsonNode page = client.result(McpMethods.RESOURCES_LIST, params);
+            JsonNode page = client.result(McpMethod.RESOURCES_LIST.wire(), params);
             assertThat(page.get("resources").size()).isLessThanOrEqualTo(4);
             page.get("resources").forEach(r -> uris.add(r.get("uri").asText()));
             cursor = page.path("nextCursor").asText(null);
@@ -91,7 +93,7 @@ class ServerIntegrationTest {
     @Test
     void entriesCarryTheirTypeSizeAndCommit() {
         JsonNode readme = client.result(
-                        McpMethods.RESOURCES_METADATA,
+                        McpMethod.RESOURCES_METADATA.wire(),
                         TestClient.json("{}").put("uri", "git://repo/tree/main/README.md"))
                 .get("resource");
         assertThat(readme.get("name").asText()).isEqualTo("README.md");
@@ -135,11 +137,12 @@ class ServerIntegrationTest {
     void contentNamedByAFullCommitIdIsCacheableForAYearAndAtABranchNot() {
         TestClient stateless = TestClient.connect(server).stateless(ProtocolRevision.LATEST, true);
         JsonNode pinned = stateless.result(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://repo/tree/" + first + "/README.md"));
+                McpMethod.RESOURCES_READ.wire(),
+                TestClient.json("{}").put("uri", "git://repo/tree/" + first + "/README.md"));
         assertThat(pinned.get("ttlMs").asLong()).isEqualTo(Duration.ofDays(365).toMillis());
         assertThat(pinned.get("cacheScope").asText()).isEqualTo("private");
         JsonNode moving = stateless.result(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://repo/tree/main/README.md"));
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", "git://repo/tree/main/README.md"));
         assertThat(moving.get("ttlMs").asLong()).isZero();
         stateless.close();
     }
@@ -147,16 +150,16 @@ class ServerIntegrationTest {
     @Test
     void missingRevisionsAndPathsAreNotFoundAndBadParametersSayWhy() {
         JsonNode missing = client.error(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://repo/tree/nope/README.md"));
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", "git://repo/tree/nope/README.md"));
         assertThat(missing.get("code").asInt())
                 .as("not found, as SEP-2093 asks")
                 .isEqualTo(-32602);
         assertThat(missing.get("data").get("uri").asText()).isEqualTo("git://repo/tree/nope/README.md");
         JsonNode escape = client.error(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://repo/tree/main/%2E%2E/x"));
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", "git://repo/tree/main/%2E%2E/x"));
         assertThat(escape.get("code").asInt()).isEqualTo(-32602);
         JsonNode limit = client.error(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "git://repo/log/main?limit=x"));
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", "git://repo/log/main?limit=x"));
         assertThat(limit.get("code").asInt()).isEqualTo(-32602);
         assertThat(limit.get("message").asText()).contains("'limit' must be a number");
     }
@@ -164,12 +167,12 @@ class ServerIntegrationTest {
     @Test
     void templatesCompleteRefsAndPathsAtTheChosenRef() {
         JsonNode templates =
-                client.result(McpMethods.RESOURCES_TEMPLATES_LIST, null).get("resourceTemplates");
+                client.result(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), null).get("resourceTemplates");
         assertThat(templates.get(0).get("uriTemplate").asText()).isEqualTo("git://repo/tree/{+ref}/{+path}");
         ObjectNode params = TestClient.json("{}");
         params.putObject("ref").put("type", "ref/resource").put("uri", "git://repo/tree/{+ref}/{+path}");
         params.putObject("argument").put("name", "ref").put("value", "");
-        JsonNode refs = client.result(McpMethods.COMPLETION_COMPLETE, params)
+        JsonNode refs = client.result(McpMethod.COMPLETION_COMPLETE.wire(), params)
                 .get("completion")
                 .get("values");
         assertThat(refs.get(0).asText()).isEqualTo("main");
@@ -177,13 +180,13 @@ class ServerIntegrationTest {
         assertThat(refs.get(2).asText()).isEqualTo("HEAD");
         params.putObject("argument").put("name", "path").put("value", "s");
         params.putObject("context").putObject("arguments").put("ref", "v1");
-        JsonNode paths = client.result(McpMethods.COMPLETION_COMPLETE, params)
+        JsonNode paths = client.result(McpMethod.COMPLETION_COMPLETE.wire(), params)
                 .get("completion")
                 .get("values");
         assertThat(paths).hasSize(1);
         assertThat(paths.get(0).asText()).isEqualTo("src/");
         params.putObject("argument").put("name", "ref").put("value", first.substring(0, 6));
-        JsonNode ids = client.result(McpMethods.COMPLETION_COMPLETE, params)
+        JsonNode ids = client.result(McpMethod.COMPLETION_COMPLETE.wire(), params)
                 .get("completion")
                 .get("values");
         assertThat(ids.get(0).asText()).isEqualTo(first);
@@ -195,7 +198,8 @@ class ServerIntegrationTest {
                 "git://repo/tree/main/README.md",
                 "git://repo/tree/main/src/Main.java",
                 "git://repo/tree/v1/README.md")) {
-            client.result(McpMethods.RESOURCES_SUBSCRIBE, TestClient.json("{}").put("uri", uri));
+            client.result(
+                    McpMethod.RESOURCES_SUBSCRIBE.wire(), TestClient.json("{}").put("uri", uri));
         }
         git.write("README.md", "# Read me\n\nThird.\n").commit("third");
         assertThat(List.of(notification(), notification()))

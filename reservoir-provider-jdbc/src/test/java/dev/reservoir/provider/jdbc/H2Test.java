@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.provider.jdbc.sql.Engine;
 import dev.reservoir.server.McpServer;
@@ -103,7 +103,8 @@ class H2Test {
     }
 
     private static JsonNode read(TestClient client, String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
+        return client.result(
+                        McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri))
                 .get("contents");
     }
 }

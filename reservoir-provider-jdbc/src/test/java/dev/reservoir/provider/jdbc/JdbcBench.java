@@ -1,5 +1,6 @@
 package dev.reservoir.provider.jdbc;
 
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
@@ -194,7 +195,7 @@ public final class JdbcBench {
                         .build();
                 TestClient client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true)) {
             client.result(
-                    McpMethods.RESOURCES_SUBSCRIBE,
+                    McpMethod.RESOURCES_SUBSCRIBE.wire(),
                     TestClient.json("{}").put("uri", "postgres://bench_rows/public/feed/rows"));
             for (String how : new String[] {"statistics polling every 200 ms", "NOTIFY"}) {
                 String sql = how.equals("NOTIFY")

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.provider.jdbc.catalog.TableName;
 import dev.reservoir.provider.jdbc.query.NamedQuery;
 import dev.reservoir.provider.jdbc.query.NamedSql;
@@ -96,13 +96,13 @@ class NamedQueriesTest {
     @Test
     void queriesWithParametersAreTemplatesAndTheOthersAreListed() {
         JsonNode templates =
-                client.result(McpMethods.RESOURCES_TEMPLATES_LIST, null).get("resourceTemplates");
+                client.result(McpMethod.RESOURCES_TEMPLATES_LIST.wire(), null).get("resourceTemplates");
         assertThat(templates.findValuesAsText("uriTemplate"))
                 .containsExactly(
                         "sqlite://shop/{schema}/{table}/rows{?limit,after}",
                         "sqlite://shop/queries/orders_of{?customer,since}");
-        JsonNode listed =
-                client.result(McpMethods.RESOURCES_LIST, TestClient.json("{}").put("uri", "sqlite://shop/queries"));
+        JsonNode listed = client.result(
+                McpMethod.RESOURCES_LIST.wire(), TestClient.json("{}").put("uri", "sqlite://shop/queries"));
         assertThat(listed.get("resources").findValuesAsText("uri"))
                 .containsExactly(
                         "sqlite://shop/queries/countries",
@@ -192,7 +192,7 @@ class NamedQueriesTest {
         if (customer != null) {
             params.putObject("context").putObject("arguments").put("customer", customer);
         }
-        return toList(client.result(McpMethods.COMPLETION_COMPLETE, params)
+        return toList(client.result(McpMethod.COMPLETION_COMPLETE.wire(), params)
                 .get("completion")
                 .get("values"));
     }

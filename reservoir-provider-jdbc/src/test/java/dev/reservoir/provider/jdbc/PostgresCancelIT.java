@@ -2,7 +2,7 @@ package dev.reservoir.provider.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.provider.jdbc.query.NamedQuery;
 import dev.reservoir.provider.jdbc.query.NamedSql;
 import dev.reservoir.testkit.Eventually;
@@ -59,7 +59,7 @@ class PostgresCancelIT {
 
     @Test
     void aClientsCancellationStopsTheStatementOnTheServer() throws Exception {
-        client.expect("slow-1", McpMethods.RESOURCES_READ);
+        client.expect("slow-1", McpMethod.RESOURCES_READ.wire());
         client.send(
                 "{\"jsonrpc\":\"2.0\",\"id\":\"slow-1\",\"method\":\"resources/read\",\"params\":{\"uri\":\"postgres://shop/queries/slow\"}}");
         awaitRunning(true);

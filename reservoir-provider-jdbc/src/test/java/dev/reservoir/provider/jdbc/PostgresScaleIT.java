@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ListRequest;
@@ -71,7 +71,7 @@ class PostgresScaleIT {
                 if (cursor != null) {
                     params.put("cursor", cursor);
                 }
-                JsonNode page = client.result(McpMethods.RESOURCES_LIST, params);
+                JsonNode page = client.result(McpMethod.RESOURCES_LIST.wire(), params);
                 assertThat(page.get("resources").size()).isLessThanOrEqualTo(500);
                 page.get("resources").forEach(r -> uris.add(r.get("uri").asText()));
                 cursor = page.path("nextCursor").asText(null);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.provider.jdbc.connect.Credentials;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
@@ -102,7 +102,7 @@ class PostgresServerIT {
                 .asText();
         assertThat(items).isEqualTo("order_id,product_id,quantity\r\n11,2,1\r\n");
         JsonNode badKey = client.error(
-                McpMethods.RESOURCES_READ,
+                McpMethod.RESOURCES_READ.wire(),
                 TestClient.json("{}").put("uri", "postgres://shop/public/customers/rows?after=x"));
         assertThat(badKey.get("code").asInt()).isEqualTo(-32602);
         assertThat(badKey.get("message").asText())
@@ -112,8 +112,8 @@ class PostgresServerIT {
 
     @Test
     void aSchemaNamedLikeAReservedSegmentIsWrittenWithABang() {
-        JsonNode listed =
-                client.result(McpMethods.RESOURCES_LIST, TestClient.json("{}").put("uri", "postgres://shop/"));
+        JsonNode listed = client.result(
+                McpMethod.RESOURCES_LIST.wire(), TestClient.json("{}").put("uri", "postgres://shop/"));
         assertThat(listed.get("resources").findValuesAsText("uri"))
                 .containsExactly(
                         "postgres://shop/overview",
@@ -136,7 +136,7 @@ class PostgresServerIT {
             "postgres://shop/information_schema/tables/schema", "postgres://shop/hidden"
         }) {
             JsonNode error = client.error(
-                    McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri));
+                    McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri));
             assertThat(error.get("code").asInt()).as(uri).isEqualTo(-32602);
             assertThat(error.get("message").asText()).as(uri).isEqualTo("Resource not found");
         }

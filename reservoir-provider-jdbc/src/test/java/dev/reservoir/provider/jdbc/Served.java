@@ -1,6 +1,7 @@
 package dev.reservoir.provider.jdbc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
@@ -38,17 +39,20 @@ final class Served implements AutoCloseable {
 
     /** The contents of a read that must succeed. */
     JsonNode read(String uri) {
-        return client.result(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri))
+        return client.result(
+                        McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri))
                 .get("contents");
     }
 
     /** The error of a read that must fail. */
     JsonNode error(String uri) {
-        return client.error(McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", uri));
+        return client.error(
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", uri));
     }
 
     void subscribe(String uri) {
-        client.result(McpMethods.RESOURCES_SUBSCRIBE, TestClient.json("{}").put("uri", uri));
+        client.result(
+                McpMethod.RESOURCES_SUBSCRIBE.wire(), TestClient.json("{}").put("uri", uri));
     }
 
     /** The URI of the next resources/updated notification (other notifications are skipped). */

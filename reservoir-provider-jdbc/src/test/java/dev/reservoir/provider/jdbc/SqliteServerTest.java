@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.server.spi.ReadRequest;
 import dev.reservoir.testkit.TestClient;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ class SqliteServerTest {
         String cursor = null;
         do {
             JsonNode page = client.result(
-                    McpMethods.RESOURCES_LIST,
+                    McpMethod.RESOURCES_LIST.wire(),
                     cursor == null ? null : TestClient.json("{}").put("cursor", cursor));
             page.get("resources").forEach(r -> uris.add(r.get("uri").asText()));
             cursor = page.path("nextCursor").asText(null);
@@ -167,22 +167,22 @@ class SqliteServerTest {
     @Test
     void missingTablesAndMalformedUrisAreRefusedClearly() {
         JsonNode missing = client.error(
-                McpMethods.RESOURCES_READ, TestClient.json("{}").put("uri", "sqlite://shop/main/nope/rows"));
+                McpMethod.RESOURCES_READ.wire(), TestClient.json("{}").put("uri", "sqlite://shop/main/nope/rows"));
         assertThat(missing.get("code").asInt()).isEqualTo(-32602);
         JsonNode badLimit = client.error(
-                McpMethods.RESOURCES_READ,
+                McpMethod.RESOURCES_READ.wire(),
                 TestClient.json("{}").put("uri", "sqlite://shop/main/customers/rows?limit=0"));
         assertThat(badLimit.get("message").asText()).contains("'limit' must be a positive whole number");
         JsonNode tooMany = client.error(
-                McpMethods.RESOURCES_READ,
+                McpMethod.RESOURCES_READ.wire(),
                 TestClient.json("{}").put("uri", "sqlite://shop/main/customers/rows?limit=20000"));
         assertThat(tooMany.get("message").asText()).contains("at most 10000");
         JsonNode unknown = client.error(
-                McpMethods.RESOURCES_READ,
+                McpMethod.RESOURCES_READ.wire(),
                 TestClient.json("{}").put("uri", "sqlite://shop/main/customers/rows?where=1"));
         assertThat(unknown.get("message").asText()).contains("'limit' and 'after', not 'where'");
         JsonNode noKey = client.error(
-                McpMethods.RESOURCES_READ,
+                McpMethod.RESOURCES_READ.wire(),
                 TestClient.json("{}").put("uri", "sqlite://shop/main/event_log/rows?after=1"));
         assertThat(noKey.get("message").asText()).contains("no primary key");
     }
@@ -204,7 +204,7 @@ class SqliteServerTest {
                 .put("uri", "sqlite://shop/{schema}/{table}/rows{?limit,after}");
         params.putObject("argument").put("name", "table").put("value", "or");
         params.putObject("context").putObject("arguments").put("schema", "main");
-        JsonNode values = client.result(McpMethods.COMPLETION_COMPLETE, params)
+        JsonNode values = client.result(McpMethod.COMPLETION_COMPLETE.wire(), params)
                 .get("completion")
                 .get("values");
         assertThat(values).extracting(JsonNode::asText).containsExactly("order_items", "orders");

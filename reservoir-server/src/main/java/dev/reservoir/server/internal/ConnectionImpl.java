@@ -16,6 +16,7 @@ import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.Cancellation;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.RequestObserver;
@@ -41,13 +42,6 @@ final class ConnectionImpl implements ServerConnection {
 
     private static final Logger log = LoggerFactory.getLogger(ConnectionImpl.class);
     private static final Object LIST_KEY = new Object();
-    private static final java.util.Set<String> INLINE = java.util.Set.of(
-            McpMethods.INITIALIZE,
-            McpMethods.PING,
-            McpMethods.LOGGING_SET_LEVEL,
-            McpMethods.RESOURCES_SUBSCRIBE,
-            McpMethods.RESOURCES_UNSUBSCRIBE,
-            McpMethods.SUBSCRIPTIONS_LISTEN);
 
     private static final JsonRpcError SHUTTING_DOWN = new JsonRpcError(
             ErrorCodes.INTERNAL_ERROR,
@@ -184,10 +178,8 @@ final class ConnectionImpl implements ServerConnection {
             replies.finish();
             return;
         }
-        if (INLINE.contains(request.method())) {
-            // Methods that change the session run in arrival order, before the next message is
-            // read: a client may send initialize and then resources/list without waiting, or
-            // subscribe and then unsubscribe, and must see them take effect in that order.
+        if (McpMethod.fromWire(request.method()).map(McpMethod::changesSession).orElse(false)) {
+            // Methods that change the session run in arrival order, before the next message is read.
             run(request, call, true);
         } else {
             Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call, false));

@@ -9,11 +9,12 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.LoggingLevel;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
-import java.util.EnumSet;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * Decides which era and revision a request belongs to, then calls its handler. A request whose
@@ -33,6 +34,7 @@ final class Dispatcher {
     private final SubscriptionMethods subscriptions;
     private final ToolMethods tools;
     private final SkillMethods skills;
+    private final Map<McpMethod, Handler> handlers;
 
     Dispatcher(ServerImpl server) {
         this.server = server;
@@ -41,54 +43,64 @@ final class Dispatcher {
         this.subscriptions = new SubscriptionMethods(server);
         this.tools = new ToolMethods(server, resources);
         this.skills = new SkillMethods(server, resources);
+        this.handlers = handlers(server.features(), lifecycle, resources, subscriptions, tools, skills);
+    }
+
+    /** Answers one request: a handler gets the request's context and its params. */
+    @FunctionalInterface
+    interface Handler {
+        JsonWritable handle(RequestContext ctx, ObjectNode params);
+    }
+
+    /** The handler of each method this server answers (opt-in methods only when they are on). */
+    private static Map<McpMethod, Handler> handlers(
+            Features features,
+            Lifecycle lifecycle,
+            ResourceMethods resources,
+            SubscriptionMethods subscriptions,
+            ToolMethods tools,
+            SkillMethods skills) {
+        Map<McpMethod, Handler> table = new EnumMap<>(McpMethod.class);
+        table.put(McpMethod.INITIALIZE, lifecycle::initialize);
+        table.put(McpMethod.PING, (ctx, params) -> lifecycle.ping(ctx));
+        table.put(McpMethod.LOGGING_SET_LEVEL, lifecycle::setLevel);
+        table.put(McpMethod.SERVER_DISCOVER, (ctx, params) -> lifecycle.discover(ctx));
+        table.put(McpMethod.RESOURCES_LIST, resources::list);
+        table.put(McpMethod.RESOURCES_TEMPLATES_LIST, resources::templates);
+        table.put(McpMethod.RESOURCES_READ, resources::read);
+        table.put(McpMethod.RESOURCES_METADATA, resources::metadata);
+        table.put(McpMethod.COMPLETION_COMPLETE, resources::complete);
+        table.put(McpMethod.RESOURCES_SUBSCRIBE, subscriptions::subscribe);
+        table.put(McpMethod.RESOURCES_UNSUBSCRIBE, subscriptions::unsubscribe);
+        table.put(McpMethod.SUBSCRIPTIONS_LISTEN, subscriptions::listen);
+        table.put(McpMethod.TOOLS_LIST, tools::list);
+        table.put(McpMethod.TOOLS_CALL, tools::call);
+        table.put(McpMethod.SKILLS_LIST, skills::list);
+        table.put(McpMethod.SKILLS_GET, skills::get);
+        table.put(McpMethod.RESOURCES_DIRECTORY_READ, skills::directoryRead);
+        table.keySet().removeIf(method -> !features.serves(method));
+        return table;
     }
 
     JsonWritable dispatch(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
-        String method = request.method();
-        if (!isKnown(method) || !server.features().serves(method)) {
-            throw new McpException(JsonRpcError.methodNotFound(method));
+        McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
+        Handler handler = method == null ? null : handlers.get(method);
+        if (handler == null) {
+            throw new McpException(JsonRpcError.methodNotFound(request.method()));
         }
-        RequestContext ctx = context(request, inFlight, connection);
+        RequestContext ctx = context(request, method, inFlight, connection);
         inFlight.wire = ctx.wire();
-        if (!ctx.revision().hasMethod(method)) {
+        if (!method.existsIn(ctx.revision())) {
             throw new McpException(new JsonRpcError(
                     ErrorCodes.METHOD_NOT_FOUND,
                     "Method not found: " + method + " is not part of protocol revision " + ctx.revision(),
                     null));
         }
-        ObjectNode params = request.params();
-        return switch (method) {
-            case McpMethods.INITIALIZE -> lifecycle.initialize(ctx, params);
-            case McpMethods.PING -> lifecycle.ping(ctx);
-            case McpMethods.LOGGING_SET_LEVEL -> lifecycle.setLevel(ctx, params);
-            case McpMethods.SERVER_DISCOVER -> lifecycle.discover(ctx);
-            case McpMethods.RESOURCES_LIST -> resources.list(ctx, params);
-            case McpMethods.RESOURCES_TEMPLATES_LIST -> resources.templates(ctx, params);
-            case McpMethods.RESOURCES_READ -> resources.read(ctx, params);
-            case McpMethods.RESOURCES_METADATA -> resources.metadata(ctx, params);
-            case McpMethods.COMPLETION_COMPLETE -> resources.complete(ctx, params);
-            case McpMethods.RESOURCES_SUBSCRIBE -> subscriptions.subscribe(ctx, params);
-            case McpMethods.RESOURCES_UNSUBSCRIBE -> subscriptions.unsubscribe(ctx, params);
-            case McpMethods.SUBSCRIPTIONS_LISTEN -> subscriptions.listen(ctx, params);
-            case McpMethods.TOOLS_LIST -> tools.list(ctx, params);
-            case McpMethods.TOOLS_CALL -> tools.call(ctx, params);
-            case McpMethods.SKILLS_LIST -> skills.list(ctx, params);
-            case McpMethods.SKILLS_GET -> skills.get(ctx, params);
-            case McpMethods.RESOURCES_DIRECTORY_READ -> skills.directoryRead(ctx, params);
-            default -> throw new McpException(JsonRpcError.methodNotFound(method));
-        };
+        return handler.handle(ctx, request.params());
     }
 
-    private static boolean isKnown(String method) {
-        for (ProtocolRevision revision : EnumSet.allOf(ProtocolRevision.class)) {
-            if (revision.hasMethod(method)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private RequestContext context(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
+    private RequestContext context(
+            JsonRpcRequest request, McpMethod method, InFlight inFlight, ConnectionImpl connection) {
         ObjectNode params = request.params();
         ObjectNode meta = params != null && params.get("_meta") instanceof ObjectNode m ? m : null;
         JsonNode version = meta == null ? null : meta.get(MetaKeys.PROTOCOL_VERSION);
@@ -104,11 +116,10 @@ final class Dispatcher {
                 return stateless(revision, meta, inFlight, connection);
             }
             // A stateful revision named in _meta: the request belongs to this connection's session.
-        } else if (request.method().equals(McpMethods.SERVER_DISCOVER)
-                || request.method().equals(McpMethods.SUBSCRIPTIONS_LISTEN)) {
+        } else if (method == McpMethod.SERVER_DISCOVER || method == McpMethod.SUBSCRIPTIONS_LISTEN) {
             throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' is required");
         }
-        return stateful(request.method(), inFlight, connection);
+        return stateful(method, inFlight, connection);
     }
 
     private RequestContext stateless(
@@ -134,7 +145,7 @@ final class Dispatcher {
         return new RequestContext(wire, capabilities, inFlight, connection);
     }
 
-    private RequestContext stateful(String method, InFlight inFlight, ConnectionImpl connection) {
+    private RequestContext stateful(McpMethod method, InFlight inFlight, ConnectionImpl connection) {
         LegacySession.Negotiated negotiated = connection.negotiated();
         if (negotiated != null) {
             return new RequestContext(negotiated.wire(), negotiated.clientCapabilities(), inFlight, connection);
@@ -144,7 +155,7 @@ final class Dispatcher {
             throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION
                     + "' is required; this server speaks " + String.join(", ", lifecycle.supportedVersions()));
         }
-        if (method.equals(McpMethods.INITIALIZE) || method.equals(McpMethods.PING)) {
+        if (method == McpMethod.INITIALIZE || method == McpMethod.PING) {
             return new RequestContext(WireFormat.of(latest), null, inFlight, connection);
         }
         throw new McpException(new JsonRpcError(

@@ -1,6 +1,6 @@
 package dev.reservoir.server.internal;
 
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.server.spi.SkillCatalog;
 
 /**
@@ -24,11 +24,11 @@ public record Features(boolean tools, SkillCatalog skills, boolean directoryRead
     }
 
     /** Whether a method that only an opt-in part answers is on; true for every other method. */
-    boolean serves(String method) {
+    boolean serves(McpMethod method) {
         return switch (method) {
-            case McpMethods.TOOLS_LIST, McpMethods.TOOLS_CALL -> tools;
-            case McpMethods.SKILLS_LIST, McpMethods.SKILLS_GET -> skills != null;
-            case McpMethods.RESOURCES_DIRECTORY_READ -> directoryRead;
+            case TOOLS_LIST, TOOLS_CALL -> tools;
+            case SKILLS_LIST, SKILLS_GET -> skills != null;
+            case RESOURCES_DIRECTORY_READ -> directoryRead;
             default -> true;
         };
     }

@@ -11,7 +11,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Implementation;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.spi.ProviderException;
 import dev.reservoir.server.spi.ReadResult;
@@ -265,6 +265,6 @@ final class ReadAnswer implements DeferredResult {
     }
 
     private JsonRpcError error(Exception e) {
-        return ErrorMapper.toError(e, context.wire(), McpMethods.RESOURCES_READ);
+        return ErrorMapper.toError(e, context.wire(), McpMethod.RESOURCES_READ.wire());
     }
 }

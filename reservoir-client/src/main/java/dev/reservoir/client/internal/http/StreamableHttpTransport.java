@@ -13,7 +13,7 @@ import dev.reservoir.client.internal.Rpc;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.protocol.Cancellation;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.sse.SseReader;
 import java.io.IOException;
@@ -229,7 +229,7 @@ public final class StreamableHttpTransport implements ClientTransport {
                 b.header(NAME, HeaderValues.encode(name));
             }
         } else if (message instanceof dev.reservoir.core.jsonrpc.JsonRpcRequest request
-                && request.method().equals(McpMethods.INITIALIZE)) {
+                && request.method().equals(McpMethod.INITIALIZE.wire())) {
             // A new session starts without one (also when the server ended the old one).
             String version = negotiatedVersion;
             if (version != null) {
@@ -246,12 +246,8 @@ public final class StreamableHttpTransport implements ClientTransport {
         if (params == null) {
             return null;
         }
-        JsonNode source =
-                switch (method) {
-                    case McpMethods.RESOURCES_READ -> params.get("uri");
-                    case "tools/call", "prompts/get" -> params.get("name");
-                    default -> null;
-                };
+        String field = McpMethod.fromWire(method).map(McpMethod::nameField).orElse(null);
+        JsonNode source = field == null ? null : params.get(field);
         return source != null && source.isTextual() ? source.textValue() : null;
     }
 
@@ -305,13 +301,13 @@ public final class StreamableHttpTransport implements ClientTransport {
             if (call.isDone()) {
                 return;
             }
-            if (call.method().equals(McpMethods.INITIALIZE)) {
+            if (call.method().equals(McpMethod.INITIALIZE.wire())) {
                 response.headers().firstValue(SESSION_ID).ifPresent(id -> sessionId = id);
             }
             if (response.statusCode() == 404
                     && sentSession != null
                     && !retried
-                    && !call.method().equals(McpMethods.INITIALIZE)
+                    && !call.method().equals(McpMethod.INITIALIZE.wire())
                     && renewSession(sentSession)) {
                 Http.closeQuietly(in);
                 if (!call.isDone()) {
@@ -357,7 +353,7 @@ public final class StreamableHttpTransport implements ClientTransport {
             }
             return;
         }
-        if (status == 404 && !stateless && sessionId != null && !call.method().equals(McpMethods.INITIALIZE)) {
+        if (status == 404 && !stateless && sessionId != null && !call.method().equals(McpMethod.INITIALIZE.wire())) {
             rpc.fail(
                     call,
                     new McpClientException("the server ended the session (HTTP 404 for session " + sessionId

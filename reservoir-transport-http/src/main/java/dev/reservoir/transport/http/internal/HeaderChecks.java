@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +74,8 @@ final class HeaderChecks {
             return mismatch(Wire.METHOD + " header value '" + methodHeader.trim() + "' does not match body value '"
                     + request.method() + "'");
         }
-        String field = nameField(request.method());
+        String field =
+                McpMethod.fromWire(request.method()).map(McpMethod::nameField).orElse(null);
         JsonNode bodyName = field == null || request.params() == null
                 ? null
                 : request.params().get(field);
@@ -92,15 +94,6 @@ final class HeaderChecks {
                     + bodyName.textValue() + "'");
         }
         return Optional.empty();
-    }
-
-    /** The body field {@code Mcp-Name} mirrors for a method, or null when it has none. */
-    static String nameField(String method) {
-        return switch (method) {
-            case "resources/read" -> "uri";
-            case "tools/call", "prompts/get" -> "name";
-            default -> null;
-        };
     }
 
     /**

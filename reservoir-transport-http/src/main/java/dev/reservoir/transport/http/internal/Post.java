@@ -4,7 +4,7 @@ import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
@@ -114,7 +114,7 @@ final class Post {
     }
 
     boolean isInitialize() {
-        return single != null && single.method().equals(McpMethods.INITIALIZE);
+        return single != null && single.method().equals(McpMethod.INITIALIZE.wire());
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
-import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
@@ -75,7 +75,7 @@ final class StatelessPosts {
         // when a write fails: an answer still pending after sseAfter becomes an SSE stream whose
         // keep-alives (every second at most) find out.
         request.addFailureListener(failure -> connection.close());
-        boolean listen = post.single().method().equals(McpMethods.SUBSCRIPTIONS_LISTEN);
+        boolean listen = post.single().method().equals(McpMethod.SUBSCRIPTIONS_LISTEN.wire());
         Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
         try {
             connection.receive(post.frame(), exchange);
