@@ -20,6 +20,7 @@ import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.internal.rpc.Reply;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
@@ -245,11 +246,12 @@ final class ConnectionImpl implements ServerConnection {
         JsonRpcResponse response;
         JsonRpcError error = null;
         try {
-            JsonWritable result = server.dispatcher().dispatch(request, call, this);
-            if (result == Dispatcher.DETACHED) {
-                return null;
+            switch (server.dispatcher().dispatch(request, call, this)) {
+                case Reply.Answer(JsonWritable result) -> response = new JsonRpcResult(request.id(), result);
+                case Reply.Stream stream -> {
+                    return null; // the handler keeps the request open and sends on it itself
+                }
             }
-            response = new JsonRpcResult(request.id(), result);
         } catch (Throwable t) {
             if (call.state() != InFlight.State.RUNNING) {
                 return null; // cancelled or timed out: the interrupt was ours, and nothing more is sent

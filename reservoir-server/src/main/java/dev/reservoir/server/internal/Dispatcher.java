@@ -13,6 +13,7 @@ import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.internal.rpc.Reply;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -22,11 +23,6 @@ import java.util.Map;
  * belongs to the connection's stateful session, which {@code initialize} opens.
  */
 final class Dispatcher {
-
-    /** Returned by handlers whose request stays open without a response (subscriptions/listen). */
-    static final JsonWritable DETACHED = g -> {
-        throw new IllegalStateException("a detached request has no result");
-    };
 
     private final ServerImpl server;
     private final Lifecycle lifecycle;
@@ -49,7 +45,17 @@ final class Dispatcher {
     /** Answers one request: a handler gets the request's context and its params. */
     @FunctionalInterface
     interface Handler {
-        JsonWritable handle(RequestContext ctx, ObjectNode params);
+        Reply handle(RequestContext ctx, ObjectNode params);
+    }
+
+    /** A handler that always answers (every method but a listen stream). */
+    @FunctionalInterface
+    interface Answering {
+        JsonWritable answer(RequestContext ctx, ObjectNode params);
+    }
+
+    private static Handler answers(Answering handler) {
+        return (ctx, params) -> new Reply.Answer(handler.answer(ctx, params));
     }
 
     /** The handler of each method this server answers (opt-in methods only when they are on). */
@@ -61,28 +67,28 @@ final class Dispatcher {
             ToolMethods tools,
             SkillMethods skills) {
         Map<McpMethod, Handler> table = new EnumMap<>(McpMethod.class);
-        table.put(McpMethod.INITIALIZE, lifecycle::initialize);
-        table.put(McpMethod.PING, (ctx, params) -> lifecycle.ping(ctx));
-        table.put(McpMethod.LOGGING_SET_LEVEL, lifecycle::setLevel);
-        table.put(McpMethod.SERVER_DISCOVER, (ctx, params) -> lifecycle.discover(ctx));
-        table.put(McpMethod.RESOURCES_LIST, resources::list);
-        table.put(McpMethod.RESOURCES_TEMPLATES_LIST, resources::templates);
-        table.put(McpMethod.RESOURCES_READ, resources::read);
-        table.put(McpMethod.RESOURCES_METADATA, resources::metadata);
-        table.put(McpMethod.COMPLETION_COMPLETE, resources::complete);
-        table.put(McpMethod.RESOURCES_SUBSCRIBE, subscriptions::subscribe);
-        table.put(McpMethod.RESOURCES_UNSUBSCRIBE, subscriptions::unsubscribe);
+        table.put(McpMethod.INITIALIZE, answers(lifecycle::initialize));
+        table.put(McpMethod.PING, answers((ctx, params) -> lifecycle.ping(ctx)));
+        table.put(McpMethod.LOGGING_SET_LEVEL, answers(lifecycle::setLevel));
+        table.put(McpMethod.SERVER_DISCOVER, answers((ctx, params) -> lifecycle.discover(ctx)));
+        table.put(McpMethod.RESOURCES_LIST, answers(resources::list));
+        table.put(McpMethod.RESOURCES_TEMPLATES_LIST, answers(resources::templates));
+        table.put(McpMethod.RESOURCES_READ, answers(resources::read));
+        table.put(McpMethod.RESOURCES_METADATA, answers(resources::metadata));
+        table.put(McpMethod.COMPLETION_COMPLETE, answers(resources::complete));
+        table.put(McpMethod.RESOURCES_SUBSCRIBE, answers(subscriptions::subscribe));
+        table.put(McpMethod.RESOURCES_UNSUBSCRIBE, answers(subscriptions::unsubscribe));
         table.put(McpMethod.SUBSCRIPTIONS_LISTEN, subscriptions::listen);
-        table.put(McpMethod.TOOLS_LIST, tools::list);
-        table.put(McpMethod.TOOLS_CALL, tools::call);
-        table.put(McpMethod.SKILLS_LIST, skills::list);
-        table.put(McpMethod.SKILLS_GET, skills::get);
-        table.put(McpMethod.RESOURCES_DIRECTORY_READ, skills::directoryRead);
+        table.put(McpMethod.TOOLS_LIST, answers(tools::list));
+        table.put(McpMethod.TOOLS_CALL, answers(tools::call));
+        table.put(McpMethod.SKILLS_LIST, answers(skills::list));
+        table.put(McpMethod.SKILLS_GET, answers(skills::get));
+        table.put(McpMethod.RESOURCES_DIRECTORY_READ, answers(skills::directoryRead));
         table.keySet().removeIf(method -> !features.serves(method));
         return table;
     }
 
-    JsonWritable dispatch(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
+    Reply dispatch(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
         McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
         Handler handler = method == null ? null : handlers.get(method);
         if (handler == null) {

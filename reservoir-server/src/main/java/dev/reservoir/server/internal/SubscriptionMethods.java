@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.server.internal.rpc.Reply;
 import dev.reservoir.server.spi.CallContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -50,7 +51,7 @@ final class SubscriptionMethods {
      * budget is taken before any provider is asked whether the URIs exist, so a client over its
      * budget costs the server a refusal, not ten thousand lookups.
      */
-    JsonWritable listen(RequestContext ctx, ObjectNode params) {
+    Reply listen(RequestContext ctx, ObjectNode params) {
         ObjectNode filter = Params.requiredObject(params, "notifications");
         boolean listChanged = flag(filter, "resourcesListChanged");
         List<String> uris = resourceUris(filter);
@@ -65,7 +66,7 @@ final class SubscriptionMethods {
             throw refused;
         }
         ctx.connection().listen(ctx.inFlight(), listChanged, uris, units);
-        return Dispatcher.DETACHED;
+        return Reply.STREAM;
     }
 
     private List<String> resourceUris(ObjectNode filter) {
