@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ResourceContent;
 import java.io.Closeable;

@@ -6,41 +6,42 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.LoggingLevel;
+import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethod;
+import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.internal.rpc.InFlight;
 import dev.reservoir.server.internal.rpc.Reply;
+import dev.reservoir.server.internal.rpc.RpcConnection;
+import dev.reservoir.server.internal.rpc.RpcHandler;
+import dev.reservoir.server.transport.ConnectionInfo;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Decides which era and revision a request belongs to, then calls its handler. A request whose
- * {@code params._meta} names a protocol version is served statelessly (2026-07-28); any other
- * belongs to the connection's stateful session, which {@code initialize} opens.
+ * The MCP side of one connection's requests: decides which era and revision a request belongs to,
+ * then calls its method's handler from the one table ({@link McpMethod} to handler). A request
+ * whose {@code params._meta} names a protocol version is served statelessly (2026-07-28); any other
+ * belongs to the connection's {@link Session} (session era), which {@code initialize} opens.
+ * Whatever a handler throws is mapped here ({@link ErrorMapper}).
  */
-final class Dispatcher {
+final class Dispatcher implements RpcHandler {
 
-    private final ServerImpl server;
-    private final Lifecycle lifecycle;
-    private final ResourceMethods resources;
-    private final SubscriptionMethods subscriptions;
-    private final ToolMethods tools;
-    private final SkillMethods skills;
-    private final Map<McpMethod, Handler> handlers;
+    private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
-    Dispatcher(ServerImpl server) {
-        this.server = server;
-        this.lifecycle = new Lifecycle(server);
-        this.resources = new ResourceMethods(server);
-        this.subscriptions = new SubscriptionMethods(server);
-        this.tools = new ToolMethods(server, resources);
-        this.skills = new SkillMethods(server, resources);
-        this.handlers = handlers(server.features(), lifecycle, resources, subscriptions, tools, skills);
-    }
+    /** Stands for the answer of a request that was cancelled or timed out: never sent. */
+    private static final Reply DROPPED = new Reply.Failure(JsonRpcError.internalError());
 
     /** Answers one request: a handler gets the request's context and its params. */
     @FunctionalInterface
@@ -54,12 +55,30 @@ final class Dispatcher {
         JsonWritable answer(RequestContext ctx, ObjectNode params);
     }
 
-    private static Handler answers(Answering handler) {
-        return (ctx, params) -> new Reply.Answer(handler.answer(ctx, params));
+    /** What the dispatcher keeps about one request while it runs. */
+    private static final class Call {
+        volatile WireFormat wire;
+        /** Stateless era: the level from the request's _meta, or null (no log messages for it). */
+        volatile LoggingLevel logLevel;
+
+        volatile RequestObserver.Observation observation;
+    }
+
+    private final Map<McpMethod, Handler> methods;
+    private final ServerSettings settings;
+    private final Session session;
+    private final ConnectionInfo info;
+
+    /** @param methods the server's method table ({@link #table}), shared by its connections */
+    Dispatcher(Map<McpMethod, Handler> methods, ServerSettings settings, Session session, ConnectionInfo info) {
+        this.methods = methods;
+        this.settings = settings;
+        this.session = session;
+        this.info = info;
     }
 
     /** The handler of each method this server answers (opt-in methods only when they are on). */
-    private static Map<McpMethod, Handler> handlers(
+    static Map<McpMethod, Handler> table(
             Features features,
             Lifecycle lifecycle,
             ResourceMethods resources,
@@ -85,17 +104,50 @@ final class Dispatcher {
         table.put(McpMethod.SKILLS_GET, answers(skills::get));
         table.put(McpMethod.RESOURCES_DIRECTORY_READ, answers(skills::directoryRead));
         table.keySet().removeIf(method -> !features.serves(method));
-        return table;
+        return Map.copyOf(table);
     }
 
-    Reply dispatch(JsonRpcRequest request, InFlight inFlight, ConnectionImpl connection) {
+    private static Handler answers(Answering handler) {
+        return (ctx, params) -> new Reply.Answer(handler.answer(ctx, params));
+    }
+
+    @Override
+    public boolean runsInline(JsonRpcRequest request) {
+        return McpMethod.fromWire(request.method())
+                .map(McpMethod::changesSession)
+                .orElse(false);
+    }
+
+    @Override
+    public Reply handle(JsonRpcRequest request, InFlight inFlight) {
+        Call call = new Call();
+        inFlight.attach(call);
+        call.observation = observe(request);
+        try {
+            return dispatch(request, inFlight, call);
+        } catch (Throwable t) {
+            if (inFlight.state() != InFlight.State.RUNNING) {
+                return DROPPED; // cancelled or timed out: the interrupt was ours, and nothing more is sent
+            }
+            JsonRpcError error = ErrorMapper.toError(t, call.wire, request.method());
+            if (error.code() == ErrorCodes.INTERNAL_ERROR) {
+                clientLog(
+                        inFlight,
+                        LoggingLevel.ERROR,
+                        request.method() + " failed with an internal error; the server's log has the details");
+            }
+            return new Reply.Failure(error);
+        }
+    }
+
+    private Reply dispatch(JsonRpcRequest request, InFlight inFlight, Call call) {
         McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
-        Handler handler = method == null ? null : handlers.get(method);
+        Handler handler = method == null ? null : methods.get(method);
         if (handler == null) {
             throw new McpException(JsonRpcError.methodNotFound(request.method()));
         }
-        RequestContext ctx = context(request, method, inFlight, connection);
-        inFlight.wire = ctx.wire();
+        RequestContext ctx = context(request, method, inFlight, call);
+        call.wire = ctx.wire();
         if (!method.existsIn(ctx.revision())) {
             throw new McpException(new JsonRpcError(
                     ErrorCodes.METHOD_NOT_FOUND,
@@ -105,8 +157,97 @@ final class Dispatcher {
         return handler.handle(ctx, request.params());
     }
 
-    private RequestContext context(
-            JsonRpcRequest request, McpMethod method, InFlight inFlight, ConnectionImpl connection) {
+    @Override
+    public void notification(JsonRpcNotification notification, RpcConnection connection) {
+        switch (notification.method()) {
+            case McpMethods.NOTIFICATION_INITIALIZED -> log.debug("The client is initialized");
+            case McpMethods.NOTIFICATION_CANCELLED -> {
+                RequestId requestId = Cancellation.requestId(notification.params());
+                if (requestId != null) {
+                    connection.cancel(requestId);
+                }
+            }
+            default -> log.debug("Ignoring notification {}", notification.method());
+        }
+    }
+
+    @Override
+    public Optional<JsonRpcError> batchRefusal() {
+        ProtocolRevision revision = session.revision();
+        if (revision != null && revision.allowsBatches()) {
+            return Optional.empty();
+        }
+        String why = revision == null
+                ? "a batch needs a session initialized with protocol 2025-03-26"
+                : "protocol " + revision + " does not allow JSON-RPC batches";
+        return Optional.of(JsonRpcError.invalidRequest("Invalid request: " + why));
+    }
+
+    @Override
+    public void failed(InFlight inFlight, JsonRpcError error) {
+        if (inFlight.state() == InFlight.State.TIMED_OUT) {
+            clientLog(
+                    inFlight,
+                    LoggingLevel.WARNING,
+                    inFlight.method() + " timed out after "
+                            + settings.requestTimeout().toMillis() + " ms");
+        }
+    }
+
+    /** The server's log has the details of a failure; the client gets a sentence, if it asked for log messages. */
+    private void clientLog(InFlight inFlight, LoggingLevel level, String text) {
+        Call call = inFlight.attachment() instanceof Call c ? c : null;
+        WireFormat wire = call == null ? null : call.wire;
+        boolean stateless = wire != null && wire.revision().isStateless();
+        session.clientLog(inFlight.replies(), stateless, call == null ? null : call.logLevel, level, text);
+    }
+
+    private RequestObserver.Observation observe(JsonRpcRequest request) {
+        RequestObserver observer = settings.observer();
+        if (observer == null) {
+            return null;
+        }
+        String id = request.id() instanceof RequestId.Str text
+                ? text.value()
+                : request.id().toString();
+        try {
+            return observer.started(new RequestObserver.Request(
+                    request.method(), id, request.params(), info.sessionId(), info.transport()));
+        } catch (RuntimeException e) {
+            log.warn("The request observer failed; {} is answered without it", request.method(), e);
+            return null;
+        }
+    }
+
+    @Override
+    public void ended(InFlight inFlight, JsonRpcError error) {
+        Call call = inFlight.attachment() instanceof Call c ? c : null;
+        if (call == null || call.observation == null) {
+            return;
+        }
+        try {
+            call.observation.ended(outcome(inFlight, call.wire, error));
+        } catch (RuntimeException e) {
+            log.warn("The request observer failed at the end of {}", inFlight.method(), e);
+        }
+    }
+
+    private static RequestObserver.Outcome outcome(InFlight inFlight, WireFormat wire, JsonRpcError error) {
+        ProtocolRevision revision = wire == null ? null : wire.revision();
+        return switch (inFlight.state()) {
+            case CANCELLED -> new RequestObserver.Outcome(RequestObserver.Outcome.Kind.CANCELLED, 0, null, revision);
+            case TIMED_OUT ->
+                new RequestObserver.Outcome(
+                        RequestObserver.Outcome.Kind.TIMED_OUT, ErrorCodes.INTERNAL_ERROR, "timed out", revision);
+            default ->
+                error == null
+                        ? new RequestObserver.Outcome(RequestObserver.Outcome.Kind.ANSWERED, 0, null, revision)
+                        : new RequestObserver.Outcome(
+                                RequestObserver.Outcome.Kind.FAILED, error.code(), error.message(), revision);
+        };
+    }
+
+    private RequestContext context(JsonRpcRequest request, McpMethod method, InFlight inFlight, Call call) {
         ObjectNode params = request.params();
         ObjectNode meta = params != null && params.get("_meta") instanceof ObjectNode m ? m : null;
         JsonNode version = meta == null ? null : meta.get(MetaKeys.PROTOCOL_VERSION);
@@ -116,20 +257,19 @@ final class Dispatcher {
                         "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' must be a string");
             }
             ProtocolRevision revision = ProtocolRevision.parse(version.textValue())
-                    .filter(server.settings().revisions()::contains)
+                    .filter(settings.revisions()::contains)
                     .orElseThrow(() -> unsupportedVersion(version.textValue()));
             if (revision.isStateless()) {
-                return stateless(revision, meta, inFlight, connection);
+                return stateless(revision, meta, inFlight, call);
             }
             // A stateful revision named in _meta: the request belongs to this connection's session.
         } else if (method == McpMethod.SERVER_DISCOVER || method == McpMethod.SUBSCRIPTIONS_LISTEN) {
             throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' is required");
         }
-        return stateful(method, inFlight, connection);
+        return stateful(method, inFlight);
     }
 
-    private RequestContext stateless(
-            ProtocolRevision revision, ObjectNode meta, InFlight inFlight, ConnectionImpl connection) {
+    private RequestContext stateless(ProtocolRevision revision, ObjectNode meta, InFlight inFlight, Call call) {
         JsonNode capabilities = meta.get(MetaKeys.CLIENT_CAPABILITIES);
         if (capabilities == null || capabilities.isNull()) {
             throw McpException.invalidParams(
@@ -142,27 +282,28 @@ final class Dispatcher {
         WireFormat wire = WireFormat.forClient(revision, capabilities);
         JsonNode level = meta.get(MetaKeys.LOG_LEVEL);
         if (level != null && !level.isNull()) {
-            inFlight.logLevel = level.isTextual() ? LoggingLevel.fromWire(level.textValue()) : null;
-            if (inFlight.logLevel == null) {
+            call.logLevel = level.isTextual() ? LoggingLevel.fromWire(level.textValue()) : null;
+            if (call.logLevel == null) {
                 throw McpException.invalidParams(
                         "Invalid params: '_meta." + MetaKeys.LOG_LEVEL + "' must be a logging level");
             }
         }
-        return new RequestContext(wire, capabilities, inFlight, connection);
+        return new RequestContext(wire, capabilities, settings.serverInfo(), session, inFlight);
     }
 
-    private RequestContext stateful(McpMethod method, InFlight inFlight, ConnectionImpl connection) {
-        LegacySession.Negotiated negotiated = connection.negotiated();
+    private RequestContext stateful(McpMethod method, InFlight inFlight) {
+        Session.Negotiated negotiated = session.negotiated();
         if (negotiated != null) {
-            return new RequestContext(negotiated.wire(), negotiated.clientCapabilities(), inFlight, connection);
+            return new RequestContext(
+                    negotiated.wire(), negotiated.clientCapabilities(), settings.serverInfo(), session, inFlight);
         }
-        ProtocolRevision latest = server.settings().latestStateful();
+        ProtocolRevision latest = settings.latestStateful();
         if (latest == null) {
             throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION
-                    + "' is required; this server speaks " + String.join(", ", lifecycle.supportedVersions()));
+                    + "' is required; this server speaks " + String.join(", ", settings.supportedVersions()));
         }
         if (method == McpMethod.INITIALIZE || method == McpMethod.PING) {
-            return new RequestContext(WireFormat.of(latest), null, inFlight, connection);
+            return new RequestContext(WireFormat.of(latest), null, settings.serverInfo(), session, inFlight);
         }
         throw new McpException(new JsonRpcError(
                 ErrorCodes.INVALID_REQUEST,
@@ -173,7 +314,7 @@ final class Dispatcher {
 
     private McpException unsupportedVersion(String requested) {
         ObjectNode data = JsonNodeFactory.instance.objectNode();
-        lifecycle.supportedVersions().forEach(data.putArray("supported")::add);
+        settings.supportedVersions().forEach(data.putArray("supported")::add);
         data.put("requested", requested);
         return new McpException(new JsonRpcError(
                 ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version: " + requested, data));

@@ -15,10 +15,12 @@ import java.util.List;
 /** initialize and ping (stateful era) and server/discover (stateless era). */
 final class Lifecycle {
 
-    private final ServerImpl server;
+    private final ServerSettings settings;
+    private final Features features;
 
-    Lifecycle(ServerImpl server) {
-        this.server = server;
+    Lifecycle(ServerSettings settings, Features features) {
+        this.settings = settings;
+        this.features = features;
     }
 
     /** Negotiates: echoes the client's revision if we speak it, else offers our latest stateful one. */
@@ -26,26 +28,27 @@ final class Lifecycle {
         String requested = Params.requiredString(params, "protocolVersion");
         ObjectNode capabilities = Params.optionalObject(params, "capabilities");
         ObjectNode clientInfo = Params.optionalObject(params, "clientInfo");
-        ProtocolRevision latest = server.settings().latestStateful();
+        ProtocolRevision latest = settings.latestStateful();
         if (latest == null) {
             throw McpException.invalidParams("Invalid params: this server does not use initialize; it speaks "
                     + supportedList() + " with the version in each request's params._meta");
         }
         ProtocolRevision revision = ProtocolRevision.parse(requested)
-                .filter(r -> !r.isStateless() && server.settings().revisions().contains(r))
+                .filter(r -> !r.isStateless() && settings.revisions().contains(r))
                 .orElse(latest);
         WireFormat wire = WireFormat.forClient(revision, capabilities);
         Implementation client = ModelReader.implementation(clientInfo);
-        if (!ctx.connection().initialize(new LegacySession.Negotiated(wire, capabilities, client))) {
+        if (!ctx.session().initialize(new Session.Negotiated(wire, capabilities, client))) {
             throw new McpException(new JsonRpcError(
                     ErrorCodes.INVALID_REQUEST, "Invalid request: this connection is already initialized", null));
         }
-        Implementation serverInfo = server.settings().serverInfo();
-        String instructions = server.settings().instructions();
-        RequestContext negotiated = new RequestContext(wire, capabilities, ctx.inFlight(), ctx.connection());
+        Implementation serverInfo = settings.serverInfo();
+        String instructions = settings.instructions();
+        RequestContext negotiated =
+                new RequestContext(wire, capabilities, ctx.serverInfo(), ctx.session(), ctx.inFlight());
         return negotiated.result(null, g -> {
             g.writeStringField("protocolVersion", revision.id());
-            Capabilities.write(g, wire, server.features());
+            Capabilities.write(g, wire, features);
             g.writeFieldName("serverInfo");
             wire.writeImplementation(g, serverInfo);
             if (instructions != null) {
@@ -62,7 +65,7 @@ final class Lifecycle {
             throw McpException.invalidParams("Invalid params: 'level' must be one of debug, info, notice, warning, "
                     + "error, critical, alert, emergency");
         }
-        ctx.connection().setLogLevel(level);
+        ctx.session().setLogLevel(level);
         return ctx.empty();
     }
 
@@ -71,30 +74,22 @@ final class Lifecycle {
     }
 
     JsonWritable discover(RequestContext ctx) {
-        List<String> versions = supportedVersions();
-        String instructions = server.settings().instructions();
-        return ctx.result(server.settings().discoverCacheHint(), g -> {
+        List<String> versions = settings.supportedVersions();
+        String instructions = settings.instructions();
+        return ctx.result(settings.discoverCacheHint(), g -> {
             g.writeArrayFieldStart("supportedVersions");
             for (String version : versions) {
                 g.writeString(version);
             }
             g.writeEndArray();
-            Capabilities.write(g, ctx.wire(), server.features());
+            Capabilities.write(g, ctx.wire(), features);
             if (instructions != null) {
                 g.writeStringField("instructions", instructions);
             }
         });
     }
 
-    /** The versions this server speaks, newest first. */
-    List<String> supportedVersions() {
-        return ProtocolRevision.newestFirst().stream()
-                .filter(server.settings().revisions()::contains)
-                .map(ProtocolRevision::id)
-                .toList();
-    }
-
     private String supportedList() {
-        return String.join(", ", supportedVersions());
+        return String.join(", ", settings.supportedVersions());
     }
 }

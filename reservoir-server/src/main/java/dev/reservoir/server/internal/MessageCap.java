@@ -10,6 +10,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.server.internal.rpc.SizeCap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,7 +25,7 @@ import java.util.Locale;
  * replaced by an error that gives its size, the limit and how to raise it; the connection stays
  * usable. Thread-safe.
  */
-final class MessageCap {
+final class MessageCap implements SizeCap {
 
     private final long limit;
 
@@ -33,7 +34,8 @@ final class MessageCap {
     }
 
     /** The message itself if it fits, else an error response in its place. */
-    JsonRpcMessage fit(JsonRpcMessage message) {
+    @Override
+    public JsonRpcMessage fit(JsonRpcMessage message) {
         if (!(message instanceof JsonRpcResult result)) {
             return message; // errors are short; notifications are not answers
         }
@@ -107,7 +109,8 @@ final class MessageCap {
      * The responses of a batch, which is one message: in order, each that still fits what is left
      * is kept, each that does not is replaced by an error (so the earlier answers still arrive).
      */
-    List<JsonRpcMessage> fitBatch(List<? extends JsonRpcMessage> messages) {
+    @Override
+    public List<JsonRpcMessage> fitBatch(List<? extends JsonRpcMessage> messages) {
         long left = limit - 2 - Math.max(0, messages.size() - 1); // the brackets and the commas
         List<JsonRpcMessage> fitted = new ArrayList<>(messages.size());
         for (JsonRpcMessage message : messages) {

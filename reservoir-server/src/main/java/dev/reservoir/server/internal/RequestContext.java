@@ -5,16 +5,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.CacheHint;
+import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.internal.rpc.InFlight;
 import java.io.IOException;
 
 /**
  * What a handler knows about the request it answers: the wire format (revision and SEP-2093) and
  * the client's capabilities, which come from the session (stateful era) or from the request's own
- * {@code _meta} (stateless era).
+ * {@code _meta} (stateless era), the connection's session, and the request in flight.
+ *
+ * @param serverInfo the server's name and version, which some revisions add to every result
  */
-record RequestContext(WireFormat wire, JsonNode clientCapabilities, InFlight inFlight, ConnectionImpl connection) {
+record RequestContext(
+        WireFormat wire, JsonNode clientCapabilities, Implementation serverInfo, Session session, InFlight inFlight) {
 
     ProtocolRevision revision() {
         return wire.revision();
@@ -32,7 +37,6 @@ record RequestContext(WireFormat wire, JsonNode clientCapabilities, InFlight inF
     }
 
     JsonWritable result(CacheHint cache, ObjectNode meta, Body body) {
-        var serverInfo = connection.server().settings().serverInfo();
         return g -> {
             g.writeStartObject();
             body.write(g);

@@ -32,10 +32,16 @@ final class ResourceMethods {
     private static final Logger log = LoggerFactory.getLogger(ResourceMethods.class);
     private static final int MAX_COMPLETION_VALUES = 100;
 
-    private final ServerImpl server;
+    private final Router router;
+    private final Cursors cursors;
+    private final ServerSettings settings;
+    private final StreamBudget streams;
 
-    ResourceMethods(ServerImpl server) {
-        this.server = server;
+    ResourceMethods(Router router, Cursors cursors, ServerSettings settings, StreamBudget streams) {
+        this.router = router;
+        this.cursors = cursors;
+        this.settings = settings;
+        this.streams = streams;
     }
 
     JsonWritable list(RequestContext ctx, ObjectNode params) {
@@ -43,8 +49,7 @@ final class ResourceMethods {
         String parent = Params.optionalUri(params, "uri");
         CallContext call = ProviderCalls.of(ctx);
         Page<Resource> page = parent == null ? listAll(cursor, call) : listChildren(parent, cursor, call);
-        CacheHint hint =
-                page.cacheHint() != null ? page.cacheHint() : server.settings().cacheHint();
+        CacheHint hint = page.cacheHint() != null ? page.cacheHint() : settings.cacheHint();
         return ctx.result(hint, g -> {
             g.writeArrayFieldStart("resources");
             for (Resource resource : page.items()) {
@@ -61,9 +66,9 @@ final class ResourceMethods {
     Page<Resource> listAll(String cursor, CallContext call) {
         Cursors.Position start = cursor == null
                 ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
-                : server.cursors().decode(cursor, Cursors.Kind.RESOURCES, "");
-        List<ResourceProvider> providers = server.router().providers();
-        int pageSize = server.settings().pageSize();
+                : cursors.decode(cursor, Cursors.Kind.RESOURCES, "");
+        List<ResourceProvider> providers = router.providers();
+        int pageSize = settings.pageSize();
         List<Resource> items = new ArrayList<>();
         CacheHint hint = null;
         int slot = start.slot();
@@ -87,7 +92,7 @@ final class ResourceMethods {
             }
         }
         String next = slot < providers.size()
-                ? server.cursors().encode(new Cursors.Position(Cursors.Kind.RESOURCES, "", slot, providerCursor))
+                ? cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, "", slot, providerCursor))
                 : null;
         return new Page<>(items, next, hint);
     }
@@ -97,13 +102,11 @@ final class ResourceMethods {
      * only an empty first page costs a second call, to tell an empty collection from a leaf.
      */
     Page<Resource> listChildren(String parent, String cursor, CallContext call) {
-        Router.Target target = server.router().resolve(parent);
+        Router.Target target = router.resolve(parent);
         String providerCursor = cursor == null
                 ? null
-                : server.cursors()
-                        .decode(cursor, Cursors.Kind.RESOURCES, parent)
-                        .providerCursor();
-        Page<Resource> page = target.children(providerCursor, server.settings().pageSize(), call);
+                : cursors.decode(cursor, Cursors.Kind.RESOURCES, parent).providerCursor();
+        Page<Resource> page = target.children(providerCursor, settings.pageSize(), call);
         if (cursor == null && page.items().isEmpty() && page.nextCursor() == null) {
             Resource collection = target.metadata(call)
                     .map(Metadata::resource)
@@ -115,7 +118,7 @@ final class ResourceMethods {
         }
         String next = page.nextCursor() == null
                 ? null
-                : server.cursors().encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, page.nextCursor()));
+                : cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, page.nextCursor()));
         return new Page<>(page.items(), next, page.cacheHint());
     }
 
@@ -123,14 +126,13 @@ final class ResourceMethods {
         String cursor = Params.optionalString(params, "cursor");
         int from = cursor == null
                 ? 0
-                : server.cursors().decode(cursor, Cursors.Kind.TEMPLATES, "").slot();
-        List<ResourceTemplate> all = server.router().templates();
-        int to = Math.min(all.size(), from + server.settings().pageSize());
+                : cursors.decode(cursor, Cursors.Kind.TEMPLATES, "").slot();
+        List<ResourceTemplate> all = router.templates();
+        int to = Math.min(all.size(), from + settings.pageSize());
         List<ResourceTemplate> page = from >= all.size() ? List.of() : all.subList(from, to);
-        String next = to < all.size()
-                ? server.cursors().encode(new Cursors.Position(Cursors.Kind.TEMPLATES, "", to, null))
-                : null;
-        return ctx.result(server.settings().cacheHint(), g -> {
+        String next =
+                to < all.size() ? cursors.encode(new Cursors.Position(Cursors.Kind.TEMPLATES, "", to, null)) : null;
+        return ctx.result(settings.cacheHint(), g -> {
             g.writeArrayFieldStart("resourceTemplates");
             for (ResourceTemplate template : page) {
                 ctx.wire().writeTemplate(g, template);
@@ -144,12 +146,10 @@ final class ResourceMethods {
 
     JsonWritable read(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        ReadResult result = server.router().resolve(uri).read(server.settings().readOptions(), ProviderCalls.of(ctx));
+        ReadResult result = router.resolve(uri).read(settings.readOptions(), ProviderCalls.of(ctx));
         try {
             List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
-            CacheHint hint = result.cacheHint() != null
-                    ? result.cacheHint()
-                    : server.settings().cacheHint();
+            CacheHint hint = result.cacheHint() != null ? result.cacheHint() : settings.cacheHint();
             // Nothing is opened here: the answer opens its content when it is written (for a batch,
             // when the whole batch is), so reads waiting to be written hold no file descriptors.
             ReadAnswer answer = new ReadAnswer(
@@ -159,10 +159,10 @@ final class ResourceMethods {
                     hint,
                     new ReadAnswer.Context(
                             ctx.wire(),
-                            server.settings().serverInfo(),
-                            server.streams(),
-                            server.settings().requestTimeout(),
-                            server.settings().readOptions().maxReadBytes()));
+                            settings.serverInfo(),
+                            streams,
+                            settings.requestTimeout(),
+                            settings.readOptions().maxReadBytes()));
             ProviderCalls.releaseIfDropped(ctx, answer::release);
             return answer;
         } catch (RuntimeException e) {
@@ -196,8 +196,7 @@ final class ResourceMethods {
 
     JsonWritable metadata(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        Metadata metadata = server.router()
-                .resolve(uri)
+        Metadata metadata = router.resolve(uri)
                 .metadata(ProviderCalls.of(ctx))
                 .orElseThrow(() -> new ResourceNotFoundException(uri));
         // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields: in the
@@ -223,8 +222,7 @@ final class ResourceMethods {
         String templateText = Params.requiredString(ref, "uri");
         String name = Params.requiredString(argument, "name");
         String value = Params.requiredString(argument, "value");
-        Router.Owner owner = server.router()
-                .templateOwner(templateText)
+        Router.Owner owner = router.templateOwner(templateText)
                 .orElseThrow(() ->
                         McpException.invalidParams("Invalid params: no resource template '" + templateText + "'"));
         if (!UriTemplate.parse(templateText).variableNames().contains(name)) {

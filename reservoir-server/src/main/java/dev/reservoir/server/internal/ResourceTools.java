@@ -24,14 +24,16 @@ final class ResourceTools {
 
     private static final long MAX_CONTENT_BYTES_SCANNED = 64L << 20;
 
-    private final ServerImpl server;
+    private final ServerSettings settings;
+    private final Router router;
     private final ResourceMethods resources;
     private final ToolReader reader;
 
-    ResourceTools(ServerImpl server, ResourceMethods resources) {
-        this.server = server;
+    ResourceTools(ServerSettings settings, Router router, ResourceMethods resources, ToolReader reader) {
+        this.settings = settings;
+        this.router = router;
         this.resources = resources;
-        this.reader = new ToolReader(server);
+        this.reader = reader;
     }
 
     ToolResult list(ObjectNode args, CallContext call) {
@@ -47,11 +49,7 @@ final class ResourceTools {
                 next = page.nextCursor();
             } else {
                 next = scan(
-                        cursor,
-                        r -> prefix == null || r.uri().startsWith(prefix),
-                        found,
-                        server.settings().pageSize(),
-                        call);
+                        cursor, r -> prefix == null || r.uri().startsWith(prefix), found, settings.pageSize(), call);
             }
             List<ToolResult.Item> items = new ArrayList<>();
             items.add(new ToolResult.Text(found.size() + (found.size() == 1 ? " resource" : " resources")
@@ -112,7 +110,7 @@ final class ResourceTools {
 
     private List<ContentSearch.ContentMatch> searchContent(String query, String prefix, int limit) {
         List<ContentSearch.ContentMatch> all = new ArrayList<>();
-        for (ResourceProvider provider : server.router().providers()) {
+        for (ResourceProvider provider : router.providers()) {
             if (provider instanceof ContentSearch search && all.size() < limit) {
                 all.addAll(search.searchContent(
                         new ContentSearch.ContentQuery(query, prefix, limit - all.size(), MAX_CONTENT_BYTES_SCANNED)));

@@ -1,20 +1,20 @@
 package dev.reservoir.server.internal;
 
 import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.internal.rpc.Deadlines;
 import dev.reservoir.server.memory.InMemoryProvider;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /** The server: settings, routing, subscriptions and the open connections. */
 public final class ServerImpl implements McpServer, RequestObserver.Counts {
@@ -25,12 +25,11 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
     private final Cursors cursors;
     private final SubscriptionHub hub;
     private final SubscriptionBudget budget;
-    private final Dispatcher dispatcher;
+    private final Map<McpMethod, Dispatcher.Handler> methods;
     private final StreamBudget streams;
     private final MessageCap messageCap;
-    private final ScheduledExecutorService scheduler;
+    private final Deadlines deadlines;
     private final Set<ConnectionImpl> connections = ConcurrentHashMap.newKeySet();
-    private final Set<InFlight> timed = ConcurrentHashMap.newKeySet();
     private final ProviderLifecycle providers;
     private volatile boolean closed;
     private volatile boolean draining;
@@ -61,22 +60,15 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         this.cursors = new Cursors(settings.cursorKey());
         this.hub = new SubscriptionHub(router, settings.bus());
         this.budget = new SubscriptionBudget(settings.maxSubscriptionsPerClient(), settings.maxSubscriptionsTotal());
-        this.dispatcher = new Dispatcher(this);
         this.streams = new StreamBudget(
                 settings.maxOpenStreams() > 0 ? settings.maxOpenStreams() : StreamBudget.defaultSize());
+        this.methods = methods(settings, features, router, cursors, budget, streams);
         this.messageCap = new MessageCap(settings.maxMessageBytes());
-        // One platform thread for deadlines only; requests themselves run on virtual threads.
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "reservoir-deadlines");
-            t.setDaemon(true);
-            return t;
-        });
-        long sweep = Math.max(10, Math.min(250, settings.requestTimeout().toMillis() / 4));
-        scheduler.scheduleWithFixedDelay(this::expire, sweep, sweep, TimeUnit.MILLISECONDS);
+        this.deadlines = new Deadlines(settings.requestTimeout());
         try {
             this.providers = new ProviderLifecycle(router.providers(), hub);
         } catch (RuntimeException e) {
-            scheduler.shutdownNow();
+            deadlines.close();
             throw e;
         }
         if (settings.observer() != null) {
@@ -84,20 +76,27 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         }
     }
 
+    /** The handlers, each given what it works with (the server itself is no handler's collaborator). */
+    private static Map<McpMethod, Dispatcher.Handler> methods(
+            ServerSettings settings,
+            Features features,
+            Router router,
+            Cursors cursors,
+            SubscriptionBudget budget,
+            StreamBudget streams) {
+        ResourceMethods resources = new ResourceMethods(router, cursors, settings, streams);
+        ResourceTools tools = new ResourceTools(settings, router, resources, new ToolReader(router, settings, streams));
+        return Dispatcher.table(
+                features,
+                new Lifecycle(settings, features),
+                resources,
+                new SubscriptionMethods(router, settings, budget),
+                new ToolMethods(settings, tools),
+                new SkillMethods(settings, cursors, features.skills(), resources));
+    }
+
     ServerSettings settings() {
         return settings;
-    }
-
-    Features features() {
-        return features;
-    }
-
-    Router router() {
-        return router;
-    }
-
-    Cursors cursors() {
-        return cursors;
     }
 
     SubscriptionHub hub() {
@@ -108,13 +107,14 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         return budget;
     }
 
-    Dispatcher dispatcher() {
-        return dispatcher;
+    /** The method table, shared by every connection's dispatcher. */
+    Map<McpMethod, Dispatcher.Handler> methods() {
+        return methods;
     }
 
-    /** The places for content streams open at once, shared by every connection. */
-    StreamBudget streams() {
-        return streams;
+    /** The deadline sweeper, shared by every connection. */
+    Deadlines deadlines() {
+        return deadlines;
     }
 
     /** Fits answers to the message size clients that read messages whole accept (stdio). */
@@ -135,30 +135,6 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         ConnectionImpl connection = new ConnectionImpl(this, notifications, info);
         connections.add(connection);
         return connection;
-    }
-
-    /** A request with a deadline, for the sweeper (requests in flight only: a few, not every connection). */
-    void track(InFlight call) {
-        timed.add(call);
-    }
-
-    void untrack(InFlight call) {
-        timed.remove(call);
-    }
-
-    /**
-     * Times out the requests whose deadline has passed: one pass a few times a second over the
-     * requests in flight, instead of a scheduled task per request (which cost every request a trip
-     * through a shared, locked queue).
-     */
-    private void expire() {
-        long now = System.nanoTime();
-        for (InFlight call : timed) {
-            if (now - call.deadline > 0 && call.state() == InFlight.State.RUNNING) {
-                timed.remove(call);
-                Thread.startVirtualThread(call.onDeadline);
-            }
-        }
     }
 
     @Override
@@ -233,7 +209,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         List.copyOf(connections).forEach(ConnectionImpl::close);
         hub.bus().close();
         hub.closeAll();
-        scheduler.shutdownNow();
+        deadlines.close();
         providers.close();
     }
 }

@@ -45,6 +45,14 @@ public record ServerSettings(
         cursorKey = cursorKey.clone();
     }
 
+    /** The versions this server speaks, newest first. */
+    java.util.List<String> supportedVersions() {
+        return ProtocolRevision.newestFirst().stream()
+                .filter(revisions::contains)
+                .map(ProtocolRevision::id)
+                .toList();
+    }
+
     /** The newest stateful revision this server speaks, or null when it speaks none. */
     ProtocolRevision latestStateful() {
         ProtocolRevision best = null;

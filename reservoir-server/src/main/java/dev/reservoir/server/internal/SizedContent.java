@@ -1,5 +1,6 @@
 package dev.reservoir.server.internal;
 
+import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import java.io.FilterInputStream;
 import java.io.FilterReader;
 import java.io.IOException;

@@ -20,11 +20,17 @@ final class SkillMethods {
     /** Cursor scope of skills/list (its cursors are never valid anywhere else). */
     private static final String SCOPE = "skills/list";
 
-    private final ServerImpl server;
+    private final ServerSettings settings;
+    private final Cursors cursors;
+    /** The skills served, or null when skills are off (then no skills method is in the table). */
+    private final SkillCatalog skills;
+
     private final ResourceMethods resources;
 
-    SkillMethods(ServerImpl server, ResourceMethods resources) {
-        this.server = server;
+    SkillMethods(ServerSettings settings, Cursors cursors, SkillCatalog skills, ResourceMethods resources) {
+        this.settings = settings;
+        this.cursors = cursors;
+        this.skills = skills;
         this.resources = resources;
     }
 
@@ -32,14 +38,13 @@ final class SkillMethods {
         String cursor = Params.optionalString(params, "cursor");
         int from = cursor == null
                 ? 0
-                : server.cursors().decode(cursor, Cursors.Kind.TEMPLATES, SCOPE).slot();
-        List<SkillCatalog.Skill> all = server.features().skills().skills();
-        int to = Math.min(all.size(), from + server.settings().pageSize());
+                : cursors.decode(cursor, Cursors.Kind.TEMPLATES, SCOPE).slot();
+        List<SkillCatalog.Skill> all = skills.skills();
+        int to = Math.min(all.size(), from + settings.pageSize());
         List<SkillCatalog.Skill> page = from >= all.size() ? List.of() : all.subList(from, to);
-        String next = to < all.size()
-                ? server.cursors().encode(new Cursors.Position(Cursors.Kind.TEMPLATES, SCOPE, to, null))
-                : null;
-        return ctx.result(server.settings().cacheHint(), g -> {
+        String next =
+                to < all.size() ? cursors.encode(new Cursors.Position(Cursors.Kind.TEMPLATES, SCOPE, to, null)) : null;
+        return ctx.result(settings.cacheHint(), g -> {
             g.writeArrayFieldStart("skills");
             for (SkillCatalog.Skill skill : page) {
                 write(g, skill);
@@ -53,11 +58,11 @@ final class SkillMethods {
 
     JsonWritable get(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        SkillCatalog.Skill skill = server.features().skills().skills().stream()
+        SkillCatalog.Skill skill = skills.skills().stream()
                 .filter(s -> s.uri().equals(uri))
                 .findFirst()
                 .orElseThrow(() -> McpException.invalidParams("Invalid params: no skill has the URI " + uri, uri));
-        return ctx.result(server.settings().cacheHint(), g -> {
+        return ctx.result(settings.cacheHint(), g -> {
             g.writeFieldName("skill");
             write(g, skill);
         });
@@ -85,23 +90,20 @@ final class SkillMethods {
         String uri = Params.uri(params, "uri");
         String cursor = Params.optionalString(params, "cursor");
         Page<Resource> page = resources.listChildren(uri, cursor, ProviderCalls.of(ctx));
-        return ctx.result(
-                page.cacheHint() != null ? page.cacheHint() : server.settings().cacheHint(), g -> {
-                    g.writeArrayFieldStart("resources");
-                    for (Resource child : page.items()) {
-                        ctx.wire()
-                                .writeResource(
-                                        g,
-                                        child.collection()
-                                                ? child.toBuilder()
-                                                        .mimeType(DIRECTORY)
-                                                        .build()
-                                                : child);
-                    }
-                    g.writeEndArray();
-                    if (page.nextCursor() != null) {
-                        g.writeStringField("nextCursor", page.nextCursor());
-                    }
-                });
+        return ctx.result(page.cacheHint() != null ? page.cacheHint() : settings.cacheHint(), g -> {
+            g.writeArrayFieldStart("resources");
+            for (Resource child : page.items()) {
+                ctx.wire()
+                        .writeResource(
+                                g,
+                                child.collection()
+                                        ? child.toBuilder().mimeType(DIRECTORY).build()
+                                        : child);
+            }
+            g.writeEndArray();
+            if (page.nextCursor() != null) {
+                g.writeStringField("nextCursor", page.nextCursor());
+            }
+        });
     }
 }

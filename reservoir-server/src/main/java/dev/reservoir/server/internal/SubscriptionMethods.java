@@ -15,16 +15,20 @@ import java.util.Set;
 /** resources/subscribe and resources/unsubscribe (stateful era) and subscriptions/listen (stateless era). */
 final class SubscriptionMethods {
 
-    private final ServerImpl server;
+    private final Router router;
+    private final ServerSettings settings;
+    private final SubscriptionBudget budget;
 
-    SubscriptionMethods(ServerImpl server) {
-        this.server = server;
+    SubscriptionMethods(Router router, ServerSettings settings, SubscriptionBudget budget) {
+        this.router = router;
+        this.settings = settings;
+        this.budget = budget;
     }
 
     JsonWritable subscribe(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
         requireResource(uri, ProviderCalls.of(ctx));
-        ctx.connection().subscribe(uri);
+        ctx.session().subscribe(uri);
         return ctx.empty();
     }
 
@@ -35,14 +39,14 @@ final class SubscriptionMethods {
      * refuses unsafe template variables before any provider sees the URI.
      */
     private void requireResource(String uri, CallContext call) {
-        if (server.router().resolve(uri).metadata(call).isEmpty()) {
+        if (router.resolve(uri).metadata(call).isEmpty()) {
             throw new ResourceNotFoundException(uri);
         }
     }
 
     JsonWritable unsubscribe(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
-        ctx.connection().unsubscribe(uri);
+        ctx.session().unsubscribe(uri);
         return ctx.empty();
     }
 
@@ -55,17 +59,17 @@ final class SubscriptionMethods {
         ObjectNode filter = Params.requiredObject(params, "notifications");
         boolean listChanged = flag(filter, "resourcesListChanged");
         List<String> uris = resourceUris(filter);
-        Object client = ctx.connection().client();
+        Object client = ctx.session().client();
         int units = SubscriptionBudget.cost(uris);
-        server.budget().take(client, units);
+        budget.take(client, units);
         try {
             CallContext call = ProviderCalls.of(ctx);
             uris.forEach(uri -> requireResource(uri, call));
         } catch (RuntimeException refused) {
-            server.budget().give(client, units);
+            budget.give(client, units);
             throw refused;
         }
-        ctx.connection().listen(ctx.inFlight(), listChanged, uris, units);
+        ctx.session().listen(ctx.inFlight(), listChanged, uris, units);
         return Reply.STREAM;
     }
 
@@ -78,9 +82,9 @@ final class SubscriptionMethods {
             throw McpException.invalidParams(
                     "Invalid params: 'notifications.resourceSubscriptions' must be an array of URIs");
         }
-        if (node.size() > server.settings().maxSubscriptions()) {
-            throw McpException.invalidParams("Invalid params: at most "
-                    + server.settings().maxSubscriptions() + " resourceSubscriptions per listen stream");
+        if (node.size() > settings.maxSubscriptions()) {
+            throw McpException.invalidParams("Invalid params: at most " + settings.maxSubscriptions()
+                    + " resourceSubscriptions per listen stream");
         }
         Set<String> uris = new LinkedHashSet<>();
         for (JsonNode item : node) {

@@ -16,12 +16,12 @@ import java.io.IOException;
  */
 final class ToolMethods {
 
-    private final ServerImpl server;
+    private final ServerSettings settings;
     private final ResourceTools tools;
 
-    ToolMethods(ServerImpl server, ResourceMethods resources) {
-        this.server = server;
-        this.tools = new ResourceTools(server, resources);
+    ToolMethods(ServerSettings settings, ResourceTools tools) {
+        this.settings = settings;
+        this.tools = tools;
     }
 
     JsonWritable list(RequestContext ctx, ObjectNode params) {
@@ -32,7 +32,7 @@ final class ToolMethods {
         }
         boolean titles = ctx.revision().compareTo(ProtocolRevision.V2025_06_18) >= 0;
         boolean annotations = ctx.revision().compareTo(ProtocolRevision.V2025_03_26) >= 0;
-        return ctx.result(server.settings().cacheHint(), g -> {
+        return ctx.result(settings.cacheHint(), g -> {
             g.writeArrayFieldStart("tools");
             for (ToolDefinitions.Definition tool : ToolDefinitions.ALL) {
                 g.writeStartObject();

@@ -22,15 +22,18 @@ import java.util.List;
  */
 final class ToolReader {
 
-    private final ServerImpl server;
+    private final Router router;
+    private final ServerSettings settings;
+    private final StreamBudget streams;
 
-    ToolReader(ServerImpl server) {
-        this.server = server;
+    ToolReader(Router router, ServerSettings settings, StreamBudget streams) {
+        this.router = router;
+        this.settings = settings;
+        this.streams = streams;
     }
 
     ToolResult read(String uri, int budget, dev.reservoir.server.spi.CallContext call) {
-        try (ReadResult result =
-                server.router().resolve(uri).read(server.settings().readOptions(), call)) {
+        try (ReadResult result = router.resolve(uri).read(settings.readOptions(), call)) {
             return read(result, budget);
         }
     }
@@ -138,7 +141,7 @@ final class ToolReader {
     /** Holds a place in the server's budget of open streams while a content stream is read. */
     private <T> T withStream(StreamRead<T> read) {
         try {
-            if (!server.streams().acquire(server.settings().requestTimeout())) {
+            if (!streams.acquire(settings.requestTimeout())) {
                 throw new McpException(new JsonRpcError(
                         ErrorCodes.INTERNAL_ERROR, "Server busy: too many reads at once; try again", null));
             }
@@ -151,7 +154,7 @@ final class ToolReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            server.streams().release();
+            streams.release();
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.reservoir.server.internal;
+package dev.reservoir.server.internal.rpc;
 
 import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
@@ -18,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class BatchCollector {
 
     private final MessageSink replies;
-    private final MessageCap cap;
+    private final SizeCap cap;
     private final ReentrantLock lock = new ReentrantLock();
     private final List<JsonRpcMessage> responses = new ArrayList<>();
     private int outstanding;
@@ -26,7 +26,7 @@ final class BatchCollector {
     private boolean done;
 
     /** Collects for {@code replies}; {@code cap} fits the whole batch answer to its size limit, or is null. */
-    BatchCollector(MessageSink replies, MessageCap cap) {
+    BatchCollector(MessageSink replies, SizeCap cap) {
         this.replies = replies;
         this.cap = cap;
     }

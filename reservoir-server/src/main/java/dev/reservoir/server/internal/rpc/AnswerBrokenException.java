@@ -1,4 +1,4 @@
-package dev.reservoir.server.internal;
+package dev.reservoir.server.internal.rpc;
 
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
@@ -14,11 +14,11 @@ import org.slf4j.LoggerFactory;
  * An answer stopped half-way on purpose: its content turned out other than announced (a file that
  * changed while it was read) or past a limit. The message says so in words a client can be shown.
  */
-final class AnswerBrokenException extends IOException {
+public final class AnswerBrokenException extends IOException {
 
     private static final Logger log = LoggerFactory.getLogger(AnswerBrokenException.class);
 
-    AnswerBrokenException(String message) {
+    public AnswerBrokenException(String message) {
         super(message);
     }
 

@@ -1,0 +1,281 @@
+package dev.reservoir.server.internal.rpc;
+
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.jsonrpc.JsonRpcResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.server.transport.MessageSink;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The JSON-RPC engine of one connection, with no knowledge of the protocol on top: request ids,
+ * concurrency permits, one virtual thread per request (or the reader's, for what the handler runs
+ * inline), deadlines, cancellation and batches. What a request means is its {@link RpcHandler}'s.
+ */
+public final class RpcConnection {
+
+    private static final Logger log = LoggerFactory.getLogger(RpcConnection.class);
+
+    private static final JsonRpcError SHUTTING_DOWN = new JsonRpcError(
+            ErrorCodes.INTERNAL_ERROR,
+            "Server shutting down: it finishes the answers in progress and takes no new requests",
+            null);
+
+    /**
+     * What one connection may use.
+     *
+     * @param maxConcurrentRequests requests in progress at once (streams do not count)
+     * @param maxBatchLength the most messages one batch may hold
+     */
+    public record Limits(int maxConcurrentRequests, int maxBatchLength) {}
+
+    private final RpcHandler handler;
+    private final Limits limits;
+    private final Deadlines deadlines;
+    private final SizeCap cap;
+    private final BooleanSupplier draining;
+    private final Semaphore permits;
+    private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    /**
+     * @param cap fits answers to the size a client that reads messages whole accepts (used on sinks that cap sizes)
+     * @param draining whether the server takes no new requests (they are refused)
+     */
+    public RpcConnection(
+            RpcHandler handler, Limits limits, Deadlines deadlines, SizeCap cap, BooleanSupplier draining) {
+        this.handler = handler;
+        this.limits = limits;
+        this.deadlines = deadlines;
+        this.cap = cap;
+        this.draining = draining;
+        this.permits = new Semaphore(limits.maxConcurrentRequests());
+    }
+
+    /** Takes one decoded frame; its answers, if any, go to {@code replies}. */
+    public void receive(Decoded frame, MessageSink replies) {
+        switch (frame) {
+            case Decoded.Single(JsonRpcRequest request) -> start(request, replies);
+            case Decoded.Single(JsonRpcNotification notification) -> {
+                handler.notification(notification, this);
+                replies.finish();
+            }
+            case Decoded.Single(JsonRpcResponse response) -> {
+                log.debug("Ignoring a response from the client (this server sends no requests): id {}", response.id());
+                replies.finish();
+            }
+            case Decoded.Invalid invalid -> {
+                if (!invalid.notification()) {
+                    sendQuietly(replies, invalid.error());
+                }
+                replies.finish();
+            }
+            case Decoded.Batch batch -> receiveBatch(batch, replies);
+        }
+    }
+
+    private void receiveBatch(Decoded.Batch batch, MessageSink replies) {
+        Optional<JsonRpcError> refused = handler.batchRefusal();
+        JsonRpcErrorResponse refusal = refused.map(e -> new JsonRpcErrorResponse(null, e))
+                .orElseGet(() -> BatchCollector.refusal(batch, limits.maxBatchLength()));
+        if (refusal != null) {
+            sendQuietly(replies, refusal);
+            replies.finish();
+            return;
+        }
+        BatchCollector collector = new BatchCollector(replies, replies.capsMessageSize() ? cap : null);
+        for (Decoded item : batch.items()) {
+            switch (item) {
+                case Decoded.Single(JsonRpcRequest request) -> start(request, collector.slot());
+                case Decoded.Single(JsonRpcNotification notification) -> handler.notification(notification, this);
+                case Decoded.Single(JsonRpcResponse response) -> log.debug("Ignoring a response in a batch");
+                case Decoded.Invalid invalid -> {
+                    if (!invalid.notification()) {
+                        collector.add(invalid.error());
+                    }
+                }
+                case Decoded.Batch nested -> throw new IllegalStateException("batches do not nest");
+            }
+        }
+        collector.allStarted();
+    }
+
+    private void start(JsonRpcRequest request, MessageSink replies) {
+        if (closed) {
+            replies.finish();
+            return;
+        }
+        try {
+            permits.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            replies.finish();
+            return;
+        }
+        if (draining.getAsBoolean()) {
+            // Sent while holding a permit, so that a drain waits for the refusal to be written too.
+            refuse(request, SHUTTING_DOWN, replies);
+            return;
+        }
+        InFlight call = new InFlight(request.id(), request.method(), replies, this);
+        if (inFlight.putIfAbsent(request.id(), call) != null) {
+            refuse(
+                    request,
+                    JsonRpcError.invalidRequest(
+                            "Invalid request: id " + request.id() + " is already used by a request in flight"),
+                    replies);
+            return;
+        }
+        if (handler.runsInline(request)) {
+            run(request, call, true);
+        } else {
+            Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call, false));
+        }
+    }
+
+    private void refuse(JsonRpcRequest request, JsonRpcError error, MessageSink replies) {
+        sendQuietly(replies, new JsonRpcErrorResponse(request.id(), error));
+        permits.release();
+        replies.finish();
+    }
+
+    private void run(JsonRpcRequest request, InFlight call, boolean inline) {
+        if (!inline) {
+            // Inline calls are quick state changes: they get no deadline and are never
+            // interrupted (their thread is the transport's reader).
+            call.thread = Thread.currentThread();
+            deadlines.track(call, () -> onTimeout(call));
+        }
+        JsonRpcError sent = null;
+        try {
+            JsonRpcResponse response =
+                    switch (handler.handle(request, call)) {
+                        case Reply.Answer(JsonWritable result) -> new JsonRpcResult(request.id(), result);
+                        case Reply.Failure(JsonRpcError error) -> new JsonRpcErrorResponse(request.id(), error);
+                        case Reply.Stream stream -> null; // the handler keeps the request open and sends on it
+                    };
+            if (response != null && call.finish()) {
+                // Free the id before the answer goes out: a client may reuse it as soon as it has the
+                // answer. Free the permit only after: a transport waiting for the connection to be
+                // idle (stdin closed) must not close its output while this answer is being written.
+                forget(call);
+                sendQuietly(call.replies(), call.replies().capsMessageSize() ? cap.fit(response) : response);
+                end(call);
+                call.replies().finish();
+                sent = response instanceof JsonRpcErrorResponse failure ? failure.error() : null;
+            }
+        } finally {
+            handler.ended(call, sent);
+        }
+    }
+
+    /** Frees the request's id and deadline (the id may be used again at once). */
+    private void forget(InFlight call) {
+        inFlight.remove(call.id(), call);
+        deadlines.untrack(call);
+    }
+
+    /** Frees what the request held (its id, its deadline, its permit). */
+    private void end(InFlight call) {
+        forget(call);
+        releasePermit(call);
+    }
+
+    void releasePermit(InFlight call) {
+        if (call.releasePermit()) {
+            permits.release();
+        }
+    }
+
+    private void onTimeout(InFlight call) {
+        if (!call.timeOut()) {
+            return;
+        }
+        call.interrupt();
+        Duration timeout = deadlines.timeout();
+        log.warn("{} (id {}) timed out after {}", call.method(), call.id(), timeout);
+        JsonRpcError error = new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                "Request timed out: the server did not answer " + call.method() + " within " + timeout.toMillis()
+                        + " ms",
+                null);
+        handler.failed(call, error);
+        forget(call);
+        sendQuietly(call.replies(), new JsonRpcErrorResponse(call.id(), error));
+        end(call);
+        call.replies().finish();
+    }
+
+    /** Cancels a request in flight: its thread is interrupted and nothing more is sent for it. */
+    public void cancel(RequestId id) {
+        InFlight call = inFlight.get(id);
+        if (call == null || !call.cancel()) {
+            return;
+        }
+        end(call);
+        call.interrupt();
+        Runnable onEnd = call.onEnd();
+        if (onEnd != null) {
+            onEnd.run();
+        }
+        call.replies().finish();
+    }
+
+    /** Waits until no request is in progress (streams aside); false if that took longer than {@code timeout}. */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        int all = limits.maxConcurrentRequests();
+        if (!permits.tryAcquire(all, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        permits.release(all);
+        return true;
+    }
+
+    /**
+     * Cancels every request in flight and takes no new ones.
+     *
+     * @return the streams it ended whose channel goes on (stdio): their peer is not told by the
+     *     channel's end, so the protocol on top tells it
+     */
+    public List<InFlight> close() {
+        closed = true;
+        List<InFlight> untold = new ArrayList<>();
+        for (InFlight call : List.copyOf(inFlight.values())) {
+            boolean stream = call.state() == InFlight.State.DETACHED;
+            cancel(call.id());
+            if (stream && !call.replies().finishEndsStream()) {
+                untold.add(call);
+            }
+        }
+        return untold;
+    }
+
+    /** Sends, or logs that the client is gone (an answer cut short on purpose is reported). */
+    public static void sendQuietly(MessageSink sink, JsonRpcMessage message) {
+        try {
+            sink.send(message);
+        } catch (IOException | RuntimeException e) {
+            if (!AnswerBrokenException.reported(e, sink, message)) {
+                log.debug("Could not send to the client (it may be gone)", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package dev.reservoir.server.internal.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.jsonrpc.JsonWritable;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.server.transport.MessageSink;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The JSON-RPC engine on its own, with a stub handler: methods named "answer", "wait" (until
+ * interrupted or released), "stream" (detaches) and "inline" (runs on the reader's thread).
+ */
+class RpcConnectionTest {
+
+    /** Generous: only a broken engine waits this long. */
+    private static final long WAIT_SECONDS = 30;
+
+    private final Deadlines deadlines = new Deadlines(Duration.ofMinutes(5));
+    private final Stub handler = new Stub();
+    private final Sink replies = new Sink();
+
+    @AfterEach
+    void stopSweeper() {
+        deadlines.close();
+    }
+
+    private RpcConnection connection(Deadlines deadlines) {
+        return new RpcConnection(handler, new RpcConnection.Limits(8, 3), deadlines, null, () -> false);
+    }
+
+    @Test
+    void aRequestIsAnsweredWithWhatItsHandlerReplied() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(single(request(1, "answer")), replies);
+        JsonRpcMessage answer = replies.next();
+        assertThat(answer).isInstanceOf(JsonRpcResult.class);
+        assertThat(((JsonRpcResult) answer).id()).isEqualTo(RequestId.of(1));
+        assertThat(handler.ended.take().state()).isEqualTo(InFlight.State.DONE);
+    }
+
+    @Test
+    void aRequestPastItsDeadlineIsAnsweredWithATimeoutAndItsThreadInterrupted() throws Exception {
+        try (Deadlines quick = new Deadlines(Duration.ofMillis(40))) {
+            RpcConnection rpc = connection(quick);
+            rpc.receive(single(request(7, "wait")), replies);
+            JsonRpcErrorResponse timeout = (JsonRpcErrorResponse) replies.next();
+            assertThat(timeout.id()).isEqualTo(RequestId.of(7));
+            assertThat(timeout.error().code()).isEqualTo(ErrorCodes.INTERNAL_ERROR);
+            assertThat(timeout.error().message()).startsWith("Request timed out: the server did not answer wait");
+            assertThat(handler.failedBeforeSend.get()).isEqualTo(1);
+            assertThat(handler.interrupted.await(WAIT_SECONDS, TimeUnit.SECONDS))
+                    .isTrue();
+            assertThat(handler.ended.take().state()).isEqualTo(InFlight.State.TIMED_OUT);
+            assertThat(replies.finished.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            assertThat(replies.messages).isEmpty(); // answered once: the handler's late reply is not sent
+        }
+    }
+
+    @Test
+    void aCancelledRequestIsInterruptedAndNeverAnswered() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(single(request(3, "wait")), replies);
+        assertThat(handler.waiting.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        rpc.cancel(RequestId.of(3));
+        assertThat(handler.interrupted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(handler.ended.take().state()).isEqualTo(InFlight.State.CANCELLED);
+        assertThat(replies.finished.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(replies.messages).isEmpty();
+    }
+
+    @Test
+    void anIdInFlightIsRefusedAndFreeAgainOnceAnswered() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(single(request(5, "wait")), replies);
+        assertThat(handler.waiting.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        Sink second = new Sink();
+        rpc.receive(single(request(5, "answer")), second);
+        JsonRpcErrorResponse refused = (JsonRpcErrorResponse) second.next();
+        assertThat(refused.error().code()).isEqualTo(ErrorCodes.INVALID_REQUEST);
+        assertThat(refused.error().message()).isEqualTo("Invalid request: id 5 is already used by a request in flight");
+
+        handler.release.countDown();
+        assertThat(replies.next()).isInstanceOf(JsonRpcResult.class);
+        Sink third = new Sink();
+        rpc.receive(single(request(5, "answer")), third);
+        assertThat(third.next()).isInstanceOf(JsonRpcResult.class);
+    }
+
+    @Test
+    void anInlineRequestRunsOnTheReadersThreadBeforeReceiveReturns() {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(single(request(9, "inline")), replies);
+        assertThat(handler.inlineThread).isSameAs(Thread.currentThread());
+        assertThat(replies.messages).hasSize(1);
+    }
+
+    @Test
+    void aBatchIsAnsweredAsOneArrayInItsOrder() throws Exception {
+        handler.batches = true;
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(
+                new Decoded.Batch(List.of(
+                        single(request(1, "answer")),
+                        single(new JsonRpcNotification("hello", null)),
+                        single(request(2, "answer")))),
+                replies);
+        List<? extends JsonRpcMessage> batch = replies.batches.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(batch).extracting(m -> ((JsonRpcResult) m).id()).containsExactly(RequestId.of(1), RequestId.of(2));
+        assertThat(handler.notifications).containsExactly("hello");
+    }
+
+    @Test
+    void aBatchIsRefusedWholeWhenTheProtocolRefusesOrItIsTooLong() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(new Decoded.Batch(List.of(single(request(1, "answer")))), replies);
+        JsonRpcErrorResponse refused = (JsonRpcErrorResponse) replies.next();
+        assertThat(refused.error().message()).isEqualTo("no batches here");
+
+        handler.batches = true;
+        Sink tooLong = new Sink();
+        List<Decoded> four = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            four.add(single(request(i, "answer")));
+        }
+        rpc.receive(new Decoded.Batch(four), tooLong);
+        JsonRpcErrorResponse longRefusal = (JsonRpcErrorResponse) tooLong.next();
+        assertThat(longRefusal.error().code()).isEqualTo(ErrorCodes.INVALID_REQUEST);
+        assertThat(longRefusal.error().message()).contains("this batch holds 4 messages");
+        assertThat(handler.handled.get()).isZero();
+    }
+
+    @Test
+    void aStreamHoldsNoPermitAndClosingTheConnectionEndsIt() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        rpc.receive(single(request(4, "stream")), replies);
+        assertThat(rpc.awaitIdle(Duration.ofSeconds(WAIT_SECONDS))).isTrue();
+        List<InFlight> untold = rpc.close();
+        assertThat(untold).extracting(InFlight::id).containsExactly(RequestId.of(4));
+        assertThat(handler.streamEnded.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(replies.messages).isEmpty();
+    }
+
+    private static Decoded single(JsonRpcMessage message) {
+        return new Decoded.Single(message);
+    }
+
+    private static JsonRpcRequest request(long id, String method) {
+        return new JsonRpcRequest(RequestId.of(id), method, null);
+    }
+
+    /** Answers by method name; records what the engine tells it. */
+    private static final class Stub implements RpcHandler {
+        final CountDownLatch waiting = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch interrupted = new CountDownLatch(1);
+        final CountDownLatch streamEnded = new CountDownLatch(1);
+        final BlockingQueue<InFlight> ended = new LinkedBlockingQueue<>();
+        final List<String> notifications = new ArrayList<>();
+        final AtomicInteger failedBeforeSend = new AtomicInteger();
+        final AtomicInteger handled = new AtomicInteger();
+        volatile boolean batches;
+        volatile Thread inlineThread;
+
+        @Override
+        public boolean runsInline(JsonRpcRequest request) {
+            return request.method().equals("inline") || request.method().equals("stream");
+        }
+
+        @Override
+        public Reply handle(JsonRpcRequest request, InFlight call) {
+            handled.incrementAndGet();
+            JsonWritable ok = JsonWritable.of(JsonNodeFactory.instance.objectNode());
+            switch (request.method()) {
+                case "wait" -> {
+                    waiting.countDown();
+                    try {
+                        if (!release.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
+                            return new Reply.Failure(JsonRpcError.internalError());
+                        }
+                    } catch (InterruptedException e) {
+                        interrupted.countDown();
+                        return new Reply.Failure(JsonRpcError.internalError());
+                    }
+                    return new Reply.Answer(ok);
+                }
+                case "inline" -> {
+                    inlineThread = Thread.currentThread();
+                    return new Reply.Answer(ok);
+                }
+                case "stream" -> {
+                    AtomicBoolean once = new AtomicBoolean();
+                    if (!call.detach(() -> {
+                        if (once.compareAndSet(false, true)) {
+                            streamEnded.countDown();
+                        }
+                    })) {
+                        throw new IllegalStateException("the stream's request was no longer running");
+                    }
+                    return Reply.STREAM;
+                }
+                default -> {
+                    return new Reply.Answer(ok);
+                }
+            }
+        }
+
+        @Override
+        public void notification(JsonRpcNotification notification, RpcConnection connection) {
+            notifications.add(notification.method());
+        }
+
+        @Override
+        public Optional<JsonRpcError> batchRefusal() {
+            return batches ? Optional.empty() : Optional.of(JsonRpcError.invalidRequest("no batches here"));
+        }
+
+        @Override
+        public void failed(InFlight call, JsonRpcError error) {
+            failedBeforeSend.incrementAndGet();
+        }
+
+        @Override
+        public void ended(InFlight call, JsonRpcError error) {
+            ended.add(call);
+        }
+    }
+
+    /** Records what the engine sends. */
+    private static final class Sink implements MessageSink {
+        final BlockingQueue<JsonRpcMessage> messages = new LinkedBlockingQueue<>();
+        final BlockingQueue<List<? extends JsonRpcMessage>> batches = new LinkedBlockingQueue<>();
+        final CountDownLatch finished = new CountDownLatch(1);
+
+        @Override
+        public void send(JsonRpcMessage message) {
+            messages.add(message);
+        }
+
+        @Override
+        public void sendBatch(List<? extends JsonRpcMessage> list) {
+            batches.add(List.copyOf(list));
+        }
+
+        @Override
+        public void finish() {
+            finished.countDown();
+        }
+
+        JsonRpcMessage next() throws InterruptedException {
+            JsonRpcMessage message = messages.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+            assertThat(message).as("a message within %s s", WAIT_SECONDS).isNotNull();
+            return message;
+        }
+    }
+}
