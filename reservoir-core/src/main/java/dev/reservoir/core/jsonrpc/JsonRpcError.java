@@ -31,6 +31,33 @@ public record JsonRpcError(int code, String message, JsonNode data) {
         return new JsonRpcError(ErrorCodes.INVALID_PARAMS, message, null);
     }
 
+    /** A request whose id a request in flight already uses. */
+    public static JsonRpcError duplicateId(RequestId id) {
+        return invalidRequest("Invalid request: id " + id + " is already used by a request in flight");
+    }
+
+    /** A request the server did not answer in time. */
+    public static JsonRpcError requestTimedOut(String method, java.time.Duration timeout) {
+        return new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                "Request timed out: the server did not answer " + method + " within " + timeout.toMillis() + " ms",
+                null);
+    }
+
+    /** A request that arrived while the server drains. */
+    public static JsonRpcError shuttingDown() {
+        return new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                "Server shutting down: it finishes the answers in progress and takes no new requests",
+                null);
+    }
+
+    /** A batch longer than the server takes. */
+    public static JsonRpcError batchTooLong(int length, int max) {
+        return invalidRequest("Invalid request: this batch holds " + length + " messages; this server takes at most "
+                + max + " in one batch, so send it in smaller batches");
+    }
+
     /** The error sent for a failure inside the server; the detail goes to the server's log only. */
     public static JsonRpcError internalError() {
         return new JsonRpcError(ErrorCodes.INTERNAL_ERROR, "Internal error", null);

@@ -1,6 +1,9 @@
 package dev.reservoir.core.protocol;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,6 +50,33 @@ public enum ProtocolRevision {
         List<ProtocolRevision> all = Arrays.asList(values().clone());
         java.util.Collections.reverse(all);
         return List.copyOf(all);
+    }
+
+    /** The ids of these revisions, newest first (what a server lists as its supported versions). */
+    public static List<String> idsNewestFirst(Collection<ProtocolRevision> revisions) {
+        return newestFirst().stream()
+                .filter(revisions::contains)
+                .map(ProtocolRevision::id)
+                .toList();
+    }
+
+    /**
+     * The era a request asks for, read from its {@code params._meta} version: the one rule the
+     * server's dispatcher and the HTTP transport both apply.
+     */
+    public static RequestedRevision requested(ObjectNode params) {
+        JsonNode meta = params == null ? null : params.get("_meta");
+        JsonNode version = meta instanceof ObjectNode m ? m.get(MetaKeys.PROTOCOL_VERSION) : null;
+        if (version == null) {
+            return new RequestedRevision.Session(null);
+        }
+        if (!version.isTextual()) {
+            return new RequestedRevision.NotText();
+        }
+        return parse(version.textValue())
+                .<RequestedRevision>map(
+                        r -> r.isStateless() ? new RequestedRevision.Stateless(r) : new RequestedRevision.Session(r))
+                .orElseGet(() -> new RequestedRevision.Unknown(version.textValue()));
     }
 
     private boolean atLeast(ProtocolRevision other) {
@@ -96,6 +126,11 @@ public enum ProtocolRevision {
     /** {@code title} in {@code notifications/resources/updated}, as the 2025-06-18 and 2025-11-25 pages show it. */
     public boolean hasTitleInUpdatedNotification() {
         return this == V2025_06_18 || this == V2025_11_25;
+    }
+
+    /** SSE priming events and polling (the server closes a stream, the client resumes it): older clients would misread them. */
+    public boolean hasResumableSse() {
+        return atLeast(V2025_11_25);
     }
 
     /** {@code resultType} on every result, {@code serverInfo} in result {@code _meta}. */

@@ -1,7 +1,5 @@
 package dev.reservoir.server.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
@@ -12,9 +10,9 @@ import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.Cancellation;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.RequestObserver;
@@ -30,11 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MCP side of one connection's requests: decides which era and revision a request belongs to,
- * then calls its method's handler from the one table ({@link McpMethod} to handler). A request
- * whose {@code params._meta} names a protocol version is served statelessly (2026-07-28); any other
- * belongs to the connection's {@link Session} (session era), which {@code initialize} opens.
- * Whatever a handler throws is mapped here ({@link ErrorMapper}).
+ * The MCP side of one connection's requests: finds the request's era and revision
+ * ({@link RequestContexts}), then calls its method's handler from the one table ({@link McpMethod}
+ * to handler). Whatever a handler throws is mapped here ({@link ErrorMapper}).
  */
 final class Dispatcher implements RpcHandler {
 
@@ -68,6 +64,7 @@ final class Dispatcher implements RpcHandler {
     private final ServerSettings settings;
     private final Session session;
     private final ConnectionInfo info;
+    private final RequestContexts contexts;
 
     /** @param methods the server's method table ({@link #table}), shared by its connections */
     Dispatcher(Map<McpMethod, Handler> methods, ServerSettings settings, Session session, ConnectionInfo info) {
@@ -75,6 +72,7 @@ final class Dispatcher implements RpcHandler {
         this.settings = settings;
         this.session = session;
         this.info = info;
+        this.contexts = new RequestContexts(settings, session);
     }
 
     /** The handler of each method this server answers (opt-in methods only when they are on). */
@@ -144,15 +142,12 @@ final class Dispatcher implements RpcHandler {
         McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
         Handler handler = method == null ? null : methods.get(method);
         if (handler == null) {
-            throw new McpException(JsonRpcError.methodNotFound(request.method()));
+            throw new McpException(Errors.methodNotFound(request.method()));
         }
-        RequestContext ctx = context(request, method, inFlight, call);
+        RequestContext ctx = contexts.of(request, method, inFlight, level -> call.logLevel = level);
         call.wire = ctx.wire();
         if (!method.existsIn(ctx.revision())) {
-            throw new McpException(new JsonRpcError(
-                    ErrorCodes.METHOD_NOT_FOUND,
-                    "Method not found: " + method + " is not part of protocol revision " + ctx.revision(),
-                    null));
+            throw new McpException(Errors.methodNotInRevision(method, ctx.revision()));
         }
         return handler.handle(ctx, request.params());
     }
@@ -180,7 +175,7 @@ final class Dispatcher implements RpcHandler {
         String why = revision == null
                 ? "a batch needs a session initialized with protocol 2025-03-26"
                 : "protocol " + revision + " does not allow JSON-RPC batches";
-        return Optional.of(JsonRpcError.invalidRequest("Invalid request: " + why));
+        return Optional.of(Errors.batchRefused(why));
     }
 
     @Override
@@ -245,78 +240,5 @@ final class Dispatcher implements RpcHandler {
                         : new RequestObserver.Outcome(
                                 RequestObserver.Outcome.Kind.FAILED, error.code(), error.message(), revision);
         };
-    }
-
-    private RequestContext context(JsonRpcRequest request, McpMethod method, InFlight inFlight, Call call) {
-        ObjectNode params = request.params();
-        ObjectNode meta = params != null && params.get("_meta") instanceof ObjectNode m ? m : null;
-        JsonNode version = meta == null ? null : meta.get(MetaKeys.PROTOCOL_VERSION);
-        if (version != null) {
-            if (!version.isTextual()) {
-                throw McpException.invalidParams(
-                        "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' must be a string");
-            }
-            ProtocolRevision revision = ProtocolRevision.parse(version.textValue())
-                    .filter(settings.revisions()::contains)
-                    .orElseThrow(() -> unsupportedVersion(version.textValue()));
-            if (revision.isStateless()) {
-                return stateless(revision, meta, inFlight, call);
-            }
-            // A stateful revision named in _meta: the request belongs to this connection's session.
-        } else if (method == McpMethod.SERVER_DISCOVER || method == McpMethod.SUBSCRIPTIONS_LISTEN) {
-            throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' is required");
-        }
-        return stateful(method, inFlight);
-    }
-
-    private RequestContext stateless(ProtocolRevision revision, ObjectNode meta, InFlight inFlight, Call call) {
-        JsonNode capabilities = meta.get(MetaKeys.CLIENT_CAPABILITIES);
-        if (capabilities == null || capabilities.isNull()) {
-            throw McpException.invalidParams(
-                    "Invalid params: '_meta." + MetaKeys.CLIENT_CAPABILITIES + "' is required");
-        }
-        if (!capabilities.isObject()) {
-            throw McpException.invalidParams(
-                    "Invalid params: '_meta." + MetaKeys.CLIENT_CAPABILITIES + "' must be an object");
-        }
-        WireFormat wire = WireFormat.forClient(revision, capabilities);
-        JsonNode level = meta.get(MetaKeys.LOG_LEVEL);
-        if (level != null && !level.isNull()) {
-            call.logLevel = level.isTextual() ? LoggingLevel.fromWire(level.textValue()) : null;
-            if (call.logLevel == null) {
-                throw McpException.invalidParams(
-                        "Invalid params: '_meta." + MetaKeys.LOG_LEVEL + "' must be a logging level");
-            }
-        }
-        return new RequestContext(wire, capabilities, settings.serverInfo(), session, inFlight);
-    }
-
-    private RequestContext stateful(McpMethod method, InFlight inFlight) {
-        Session.Negotiated negotiated = session.negotiated();
-        if (negotiated != null) {
-            return new RequestContext(
-                    negotiated.wire(), negotiated.clientCapabilities(), settings.serverInfo(), session, inFlight);
-        }
-        ProtocolRevision latest = settings.latestStateful();
-        if (latest == null) {
-            throw McpException.invalidParams("Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION
-                    + "' is required; this server speaks " + String.join(", ", settings.supportedVersions()));
-        }
-        if (method == McpMethod.INITIALIZE || method == McpMethod.PING) {
-            return new RequestContext(WireFormat.of(latest), null, settings.serverInfo(), session, inFlight);
-        }
-        throw new McpException(new JsonRpcError(
-                ErrorCodes.INVALID_REQUEST,
-                "Invalid request: the server is not initialized; send initialize first, or put '"
-                        + MetaKeys.PROTOCOL_VERSION + "' in params._meta (protocol 2026-07-28)",
-                null));
-    }
-
-    private McpException unsupportedVersion(String requested) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        settings.supportedVersions().forEach(data.putArray("supported")::add);
-        data.put("requested", requested);
-        return new McpException(new JsonRpcError(
-                ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version: " + requested, data));
     }
 }

@@ -2,11 +2,10 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.LoggingLevel;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.ModelReader;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
@@ -39,8 +38,7 @@ final class Lifecycle {
         WireFormat wire = WireFormat.forClient(revision, capabilities);
         Implementation client = ModelReader.implementation(clientInfo);
         if (!ctx.session().initialize(new Session.Negotiated(wire, capabilities, client))) {
-            throw new McpException(new JsonRpcError(
-                    ErrorCodes.INVALID_REQUEST, "Invalid request: this connection is already initialized", null));
+            throw new McpException(Errors.alreadyInitialized());
         }
         Implementation serverInfo = settings.serverInfo();
         String instructions = settings.instructions();

@@ -47,10 +47,7 @@ public record ServerSettings(
 
     /** The versions this server speaks, newest first. */
     java.util.List<String> supportedVersions() {
-        return ProtocolRevision.newestFirst().stream()
-                .filter(revisions::contains)
-                .map(ProtocolRevision::id)
-                .toList();
+        return ProtocolRevision.idsNewestFirst(revisions);
     }
 
     /** The newest stateful revision this server speaks, or null when it speaks none. */

@@ -37,13 +37,7 @@ final class BatchCollector {
      */
     static JsonRpcErrorResponse refusal(Decoded.Batch batch, int max) {
         int length = batch.items().size();
-        return length <= max
-                ? null
-                : new JsonRpcErrorResponse(
-                        null,
-                        JsonRpcError.invalidRequest("Invalid request: this batch holds " + length
-                                + " messages; this server takes at most " + max
-                                + " in one batch, so send it in smaller batches"));
+        return length <= max ? null : new JsonRpcErrorResponse(null, JsonRpcError.batchTooLong(length, max));
     }
 
     /** The sink for the next request of the batch; its response keeps that request's place. */

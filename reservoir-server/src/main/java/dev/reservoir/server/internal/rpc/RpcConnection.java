@@ -1,7 +1,6 @@
 package dev.reservoir.server.internal.rpc;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
@@ -33,11 +32,6 @@ import org.slf4j.LoggerFactory;
 public final class RpcConnection {
 
     private static final Logger log = LoggerFactory.getLogger(RpcConnection.class);
-
-    private static final JsonRpcError SHUTTING_DOWN = new JsonRpcError(
-            ErrorCodes.INTERNAL_ERROR,
-            "Server shutting down: it finishes the answers in progress and takes no new requests",
-            null);
 
     /**
      * What one connection may use.
@@ -132,16 +126,12 @@ public final class RpcConnection {
         }
         if (draining.getAsBoolean()) {
             // Sent while holding a permit, so that a drain waits for the refusal to be written too.
-            refuse(request, SHUTTING_DOWN, replies);
+            refuse(request, JsonRpcError.shuttingDown(), replies);
             return;
         }
         InFlight call = new InFlight(request.id(), request.method(), replies, this);
         if (inFlight.putIfAbsent(request.id(), call) != null) {
-            refuse(
-                    request,
-                    JsonRpcError.invalidRequest(
-                            "Invalid request: id " + request.id() + " is already used by a request in flight"),
-                    replies);
+            refuse(request, JsonRpcError.duplicateId(request.id()), replies);
             return;
         }
         if (handler.runsInline(request)) {
@@ -212,11 +202,7 @@ public final class RpcConnection {
         call.interrupt();
         Duration timeout = deadlines.timeout();
         log.warn("{} (id {}) timed out after {}", call.method(), call.id(), timeout);
-        JsonRpcError error = new JsonRpcError(
-                ErrorCodes.INTERNAL_ERROR,
-                "Request timed out: the server did not answer " + call.method() + " within " + timeout.toMillis()
-                        + " ms",
-                null);
+        JsonRpcError error = JsonRpcError.requestTimedOut(call.method(), timeout);
         handler.failed(call, error);
         forget(call);
         sendQuietly(call.replies(), new JsonRpcErrorResponse(call.id(), error));

@@ -2,9 +2,9 @@ package dev.reservoir.transport.http.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
@@ -27,8 +27,7 @@ final class HeaderChecks {
 
     /** The request's {@code _meta} protocol version if it is a string, else empty. */
     static Optional<String> metaVersion(JsonRpcRequest request) {
-        JsonNode version = meta(request).path(MetaKeys.PROTOCOL_VERSION);
-        return version.isTextual() ? Optional.of(version.textValue()) : Optional.empty();
+        return ProtocolRevision.requested(request.params()).named();
     }
 
     /** Whether {@code _meta} lacks what every 2026-07-28 request must carry (then 400, not 200). */
@@ -40,14 +39,11 @@ final class HeaderChecks {
 
     /**
      * Whether the request is served statelessly: its {@code _meta} names a version that is not one
-     * of the handshake era (a 2026-07-28 version, or one nobody knows, which the engine refuses).
+     * of the session era (a 2026-07-28 version, or one nobody knows, which the engine refuses). The
+     * engine's dispatcher reads the era by the same rule ({@link ProtocolRevision#requested}).
      */
     static boolean namesStatelessVersion(JsonRpcRequest request) {
-        return metaVersion(request)
-                .map(v -> ProtocolRevision.parse(v)
-                        .map(ProtocolRevision::isStateless)
-                        .orElse(true))
-                .orElse(false);
+        return ProtocolRevision.requested(request.params()).stateless();
     }
 
     /**
@@ -135,6 +131,6 @@ final class HeaderChecks {
     }
 
     private static Optional<JsonRpcError> mismatch(String detail) {
-        return Optional.of(new JsonRpcError(ErrorCodes.HEADER_MISMATCH, "Header mismatch: " + detail, null));
+        return Optional.of(Errors.headerMismatch(detail));
     }
 }

@@ -1,10 +1,8 @@
 package dev.reservoir.transport.http.internal;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
@@ -172,7 +170,7 @@ final class StreamableEndpoint {
             return;
         }
         SsePump.startResponse(response);
-        byte[] priming = modern(version) ? PostExchange.primingEvent(reader, retryMillis()) : null;
+        byte[] priming = resumable(version) ? PostExchange.primingEvent(reader, retryMillis()) : null;
         SsePump.Outcome outcome = SsePump.run(stream, reader, response, priming, options(version));
         switch (outcome) {
             case ENDED, POLL -> callback.succeeded();
@@ -264,7 +262,7 @@ final class StreamableEndpoint {
     }
 
     private PostExchange.Hooks sessionHooks(Session session, String version) {
-        boolean modern = modern(version);
+        boolean resumable = resumable(version);
         return new PostExchange.Hooks() {
             @Override
             public EventStream openStream() {
@@ -278,7 +276,7 @@ final class StreamableEndpoint {
 
             @Override
             public byte[] priming(EventStream.Reader reader) {
-                return modern ? PostExchange.primingEvent(reader, retryMillis()) : null;
+                return resumable ? PostExchange.primingEvent(reader, retryMillis()) : null;
             }
         };
     }
@@ -289,16 +287,16 @@ final class StreamableEndpoint {
         return session == null || !session.principal.equals(principal) ? null : session;
     }
 
-    /** SSE polling and priming events exist from 2025-11-25 (older clients would misread them). */
-    private static boolean modern(String version) {
+    /** SSE polling and priming events, for a client whose MCP-Protocol-Version header names a revision that has them. */
+    private static boolean resumable(String version) {
         return version != null
                 && ProtocolRevision.parse(version.trim())
-                        .map(r -> r.compareTo(ProtocolRevision.V2025_11_25) >= 0)
+                        .map(ProtocolRevision::hasResumableSse)
                         .orElse(false);
     }
 
     private SsePump.Options options(String version) {
-        return modern(version)
+        return resumable(version)
                 ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis(), hangups)
                 : new SsePump.Options(settings.keepAlive(), null, null, hangups);
     }
@@ -314,15 +312,6 @@ final class StreamableEndpoint {
     }
 
     private JsonRpcError unsupportedVersion(String requested) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode();
-        var list = data.putArray("supported");
-        ProtocolRevision.newestFirst().stream()
-                .filter(server.revisions()::contains)
-                .forEach(r -> list.add(r.id()));
-        data.put("requested", requested.trim());
-        return new JsonRpcError(
-                ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
-                "Unsupported protocol version: " + requested.trim() + " (" + Wire.PROTOCOL_VERSION + " header)",
-                data);
+        return Errors.unsupportedVersion(requested.trim(), server.revisions(), Wire.PROTOCOL_VERSION);
     }
 }
