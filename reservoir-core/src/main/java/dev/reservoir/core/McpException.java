@@ -11,6 +11,7 @@ import java.util.Objects;
  */
 public class McpException extends RuntimeException {
 
+    /** Never null: every McpException answers its request. */
     private final JsonRpcError error;
 
     public McpException(JsonRpcError error) {
@@ -18,9 +19,21 @@ public class McpException extends RuntimeException {
         this.error = error;
     }
 
-    protected McpException(String message) {
+    /**
+     * For a subclass whose error depends on the revision ({@link #errorIn}); {@code error} is sent
+     * where it gives none.
+     */
+    protected McpException(String message, JsonRpcError error) {
         super(message);
-        this.error = null;
+        this.error = Objects.requireNonNull(error, "error");
+    }
+
+    /**
+     * For a subclass that gives only a message: unless it overrides {@link #errorIn}, the peer gets
+     * "Internal error" (a request is always answered; the message stays in the server's log).
+     */
+    protected McpException(String message) {
+        this(message, JsonRpcError.internalError());
     }
 
     /** An invalid-params error (-32602) whose message names the parameter and what is wrong. */
@@ -53,8 +66,14 @@ public class McpException extends RuntimeException {
                 new JsonRpcError(ErrorCodes.ACCESS_DENIED, "Permission denied: the server may not read " + uri, data));
     }
 
-    /** The error to send in the given wire format. */
-    public JsonRpcError error(WireFormat wire) {
-        return error;
+    /** The error to send in the given wire format (null: the revision is not known yet); never null. */
+    public final JsonRpcError error(WireFormat wire) {
+        JsonRpcError inRevision = wire == null ? null : errorIn(wire);
+        return inRevision != null ? inRevision : error;
+    }
+
+    /** A subclass's error for this wire format, or null for the one it was made with. */
+    protected JsonRpcError errorIn(WireFormat wire) {
+        return null;
     }
 }

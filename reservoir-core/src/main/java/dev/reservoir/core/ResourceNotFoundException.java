@@ -1,6 +1,7 @@
 package dev.reservoir.core;
 
 import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import java.util.Objects;
 
@@ -13,7 +14,9 @@ public final class ResourceNotFoundException extends McpException {
     private final String uri;
 
     public ResourceNotFoundException(String uri) {
-        super("Resource not found: " + Objects.requireNonNull(uri, "uri"));
+        super(
+                "Resource not found: " + Objects.requireNonNull(uri, "uri"),
+                WireFormat.of(ProtocolRevision.LATEST_STATEFUL).resourceNotFound(uri));
         this.uri = uri;
     }
 
@@ -23,7 +26,7 @@ public final class ResourceNotFoundException extends McpException {
     }
 
     @Override
-    public JsonRpcError error(WireFormat wire) {
+    protected JsonRpcError errorIn(WireFormat wire) {
         return wire.resourceNotFound(uri);
     }
 }

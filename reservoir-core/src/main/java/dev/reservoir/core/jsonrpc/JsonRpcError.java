@@ -52,6 +52,11 @@ public record JsonRpcError(int code, String message, JsonNode data) {
                 null);
     }
 
+    /** An answer stopped half-way on purpose, on a channel that goes on after it (the client is told why). */
+    public static JsonRpcError answerCutShort(String why) {
+        return new JsonRpcError(ErrorCodes.INTERNAL_ERROR, "Internal error: the answer was cut short: " + why, null);
+    }
+
     /** A batch longer than the server takes. */
     public static JsonRpcError batchTooLong(int length, int max) {
         return invalidRequest("Invalid request: this batch holds " + length + " messages; this server takes at most "

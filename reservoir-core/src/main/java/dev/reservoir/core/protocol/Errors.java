@@ -1,5 +1,6 @@
 package dev.reservoir.core.protocol;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
@@ -58,6 +59,36 @@ public final class Errors {
     /** A batch the protocol does not allow now ({@code why} says which rule). */
     public static JsonRpcError batchRefused(String why) {
         return JsonRpcError.invalidRequest("Invalid request: " + why);
+    }
+
+    /** The server has no room for the request now ({@code why} says what is full); the client may retry. */
+    public static JsonRpcError serverBusy(String why) {
+        return new JsonRpcError(ErrorCodes.INTERNAL_ERROR, "Server busy: " + why, null);
+    }
+
+    /** A subscription over the client's or the server's budget (-31002); {@code data} has scope, limit, held, requested. */
+    public static JsonRpcError tooManySubscriptions(String why, JsonNode data) {
+        return new JsonRpcError(ErrorCodes.SUBSCRIPTION_LIMIT, "Too many subscriptions: " + why, data);
+    }
+
+    /** Content larger than a limit (-31000); {@code data} has uri, size (when known) and limit. */
+    public static JsonRpcError contentTooLarge(String message, JsonNode data) {
+        return new JsonRpcError(ErrorCodes.CONTENT_TOO_LARGE, message, data);
+    }
+
+    /** A provider that could not answer (unavailable, timed out, failed); its message is meant for the client. */
+    public static JsonRpcError providerFailed(String message, String uri) {
+        return new JsonRpcError(
+                ErrorCodes.INTERNAL_ERROR,
+                message,
+                uri == null ? null : JsonNodeFactory.instance.objectNode().put("uri", uri));
+    }
+
+    /** What an HTTP refusal with this status says in its JSON-RPC body. */
+    public static JsonRpcError httpRefusal(int status, String message) {
+        return status >= 500
+                ? new JsonRpcError(ErrorCodes.INTERNAL_ERROR, message, null)
+                : JsonRpcError.invalidRequest(message);
     }
 
     /** A stateless-era HTTP request whose headers disagree with its body (-32020). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Icon;
@@ -16,6 +17,7 @@ import dev.reservoir.core.model.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * How model objects look on the wire for one protocol revision, with or without SEP-2093. This is
@@ -182,6 +184,21 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
             }
             g.writeEndObject();
         }
+    }
+
+    /**
+     * {@code notifications/resources/updated} for a resource: with its {@code title} in the
+     * revisions whose pages show one (looked up only then; null: none).
+     */
+    public JsonRpcNotification updatedNotification(String uri, Supplier<String> title) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
+        if (revision.hasTitleInUpdatedNotification()) {
+            String t = title.get();
+            if (t != null) {
+                params.put("title", t);
+            }
+        }
+        return new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params);
     }
 
     /** The error for a resource that does not exist: -32002 up to 2025-11-25, -32602 from 2026-07-28 or with SEP-2093. */

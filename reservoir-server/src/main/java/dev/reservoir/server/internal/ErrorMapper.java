@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.core.uri.InvalidUriException;
@@ -23,7 +24,13 @@ final class ErrorMapper {
 
     static JsonRpcError toError(Throwable t, WireFormat wire, String method) {
         return switch (t) {
-            case McpException e -> e.error(wire == null ? FALLBACK : wire);
+            case McpException e -> {
+                JsonRpcError error = e.error(wire == null ? FALLBACK : wire);
+                if (error.code() == ErrorCodes.INTERNAL_ERROR) {
+                    log.error("{} failed", method, e); // its message is for the server's log, not the peer
+                }
+                yield error;
+            }
             // Our own URI checks say precisely what is wrong with the client's input.
             case UnsafeVariableException e ->
                 e.uri() == null
@@ -53,13 +60,7 @@ final class ErrorMapper {
                                 .error(wire);
             case DENIED -> McpException.accessDenied(e.uri()).error(wire);
             case TOO_LARGE -> tooLarge(e);
-            case UNAVAILABLE, TIMED_OUT, CANCELLED, FAILED ->
-                new JsonRpcError(
-                        ErrorCodes.INTERNAL_ERROR,
-                        e.getMessage(),
-                        e.uri() == null
-                                ? null
-                                : JsonNodeFactory.instance.objectNode().put("uri", e.uri()));
+            case UNAVAILABLE, TIMED_OUT, CANCELLED, FAILED -> Errors.providerFailed(e.getMessage(), e.uri());
         };
     }
 
@@ -70,6 +71,6 @@ final class ErrorMapper {
             data.put("size", e.size());
         }
         data.put("limit", e.limit());
-        return new JsonRpcError(ErrorCodes.CONTENT_TOO_LARGE, e.getMessage(), data);
+        return Errors.contentTooLarge(e.getMessage(), data);
     }
 }

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.DeferredResult;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.server.internal.rpc.SizeCap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -175,8 +174,7 @@ final class MessageCap implements SizeCap {
                 : " the " + human(limit) + " a message may have over stdio, where clients drop larger ones";
         return new JsonRpcErrorResponse(
                 result.id(),
-                new JsonRpcError(
-                        ErrorCodes.CONTENT_TOO_LARGE,
+                Errors.contentTooLarge(
                         "Content too large: " + what + where
                                 + "; raise the limit (reservoir serve --max-message-size SIZE, or"
                                 + " McpServerBuilder.maxMessageBytes) or read it over HTTP, which streams large answers",

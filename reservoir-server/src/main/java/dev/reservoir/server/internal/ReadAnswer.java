@@ -4,13 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.jsonrpc.DeferredResult;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Implementation;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.spi.ProviderException;
@@ -255,13 +255,10 @@ final class ReadAnswer implements DeferredResult {
     }
 
     private JsonRpcError busy() {
-        return new JsonRpcError(
-                ErrorCodes.INTERNAL_ERROR,
-                "Server busy: " + context.budget().size() + " reads are sending content already, the most this"
-                        + " server streams at once, and none finished within "
-                        + context.streamWait().toMillis()
-                        + " ms; try again",
-                null);
+        return Errors.serverBusy(context.budget().size() + " reads are sending content already, the most this"
+                + " server streams at once, and none finished within "
+                + context.streamWait().toMillis()
+                + " ms; try again");
     }
 
     private JsonRpcError error(Exception e) {

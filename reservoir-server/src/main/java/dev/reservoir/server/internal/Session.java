@@ -191,14 +191,7 @@ final class Session {
             if (n == null) {
                 return;
             }
-            ObjectNode params = JsonNodeFactory.instance.objectNode().put("uri", uri);
-            if (n.wire().revision().hasTitleInUpdatedNotification()) {
-                String t = title.get();
-                if (t != null) {
-                    params.put("title", t);
-                }
-            }
-            outbox.offer(uri, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params));
+            outbox.offer(uri, n.wire().updatedNotification(uri, title));
         }
 
         @Override

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
+import dev.reservoir.core.protocol.Errors;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -131,10 +131,8 @@ final class SubscriptionBudget {
                 ? "this client holds " + heldNow + " of its " + limit
                         + " subscription units; unsubscribe or end a listen stream first"
                 : "the server holds " + heldNow + " of its " + limit + " subscription units; retry later";
-        return new McpException(new JsonRpcError(
-                ErrorCodes.SUBSCRIPTION_LIMIT,
-                "Too many subscriptions: " + who + " (this request needs " + requested + "; a URI costs one unit per "
-                        + UNIT_CHARS + " characters)",
+        return new McpException(Errors.tooManySubscriptions(
+                who + " (this request needs " + requested + "; a URI costs one unit per " + UNIT_CHARS + " characters)",
                 data));
     }
 }

@@ -1,9 +1,8 @@
 package dev.reservoir.server.internal;
 
 import dev.reservoir.core.McpException;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
@@ -142,8 +141,7 @@ final class ToolReader {
     private <T> T withStream(StreamRead<T> read) {
         try {
             if (!streams.acquire(settings.requestTimeout())) {
-                throw new McpException(new JsonRpcError(
-                        ErrorCodes.INTERNAL_ERROR, "Server busy: too many reads at once; try again", null));
+                throw new McpException(Errors.serverBusy("too many reads at once; try again"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,6 +1,5 @@
 package dev.reservoir.server.internal.rpc;
 
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
@@ -38,10 +37,7 @@ public final class AnswerBrokenException extends IOException {
         }
         log.warn("An answer was cut short: {}", broken.getMessage());
         if (!sink.finishEndsStream() && message instanceof JsonRpcResult result) {
-            JsonRpcError error = new JsonRpcError(
-                    ErrorCodes.INTERNAL_ERROR,
-                    "Internal error: the answer was cut short: " + broken.getMessage(),
-                    null);
+            JsonRpcError error = JsonRpcError.answerCutShort(broken.getMessage());
             try {
                 sink.send(new JsonRpcErrorResponse(result.id(), error));
             } catch (IOException | RuntimeException gone) {

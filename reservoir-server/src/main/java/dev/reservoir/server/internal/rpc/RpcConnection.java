@@ -157,7 +157,7 @@ public final class RpcConnection {
         JsonRpcError sent = null;
         try {
             JsonRpcResponse response =
-                    switch (handler.handle(request, call)) {
+                    switch (handle(request, call)) {
                         case Reply.Answer(JsonWritable result) -> new JsonRpcResult(request.id(), result);
                         case Reply.Failure(JsonRpcError error) -> new JsonRpcErrorResponse(request.id(), error);
                         case Reply.Stream stream -> null; // the handler keeps the request open and sends on it
@@ -174,6 +174,16 @@ public final class RpcConnection {
             }
         } finally {
             handler.ended(call, sent);
+        }
+    }
+
+    /** The handler's reply; a handler that throws (a bug: it maps its own failures) fails the request. */
+    private Reply handle(JsonRpcRequest request, InFlight call) {
+        try {
+            return handler.handle(request, call);
+        } catch (RuntimeException bug) {
+            log.error("The handler of {} threw instead of replying", request.method(), bug);
+            return new Reply.Failure(JsonRpcError.internalError());
         }
     }
 

@@ -1,9 +1,8 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
+import dev.reservoir.core.protocol.Errors;
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
@@ -47,8 +46,7 @@ final class JsonErrorHandler extends ErrorHandler {
 
     static byte[] body(int status, String reason) {
         String message = describe(status, reason);
-        int code = status >= 500 ? ErrorCodes.INTERNAL_ERROR : ErrorCodes.INVALID_REQUEST;
-        return CODEC.encode(new JsonRpcErrorResponse(null, new JsonRpcError(code, message, null)));
+        return CODEC.encode(new JsonRpcErrorResponse(null, Errors.httpRefusal(status, message)));
     }
 
     private static String describe(int status, String reason) {

@@ -1,6 +1,5 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.server.McpServer;
 import org.eclipse.jetty.http.HttpHeader;
@@ -190,12 +189,7 @@ public final class McpHandler extends Handler.Abstract {
         if (refused.wwwAuthenticate() != null) {
             response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.wwwAuthenticate());
         }
-        Wire.error(
-                response,
-                callback,
-                refused.status(),
-                null,
-                new JsonRpcError(ErrorCodes.INVALID_REQUEST, refused.message(), null));
+        Wire.error(response, callback, refused.status(), null, JsonRpcError.invalidRequest(refused.message()));
     }
 
     /** Browsers may call an allowed origin's server; they see our headers and the session id. */

@@ -1,6 +1,5 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
@@ -286,10 +285,7 @@ final class PostExchange implements MessageSink {
                 ? "Too many requests: the server has its most SSE streams open; retry later"
                 : "Not acceptable: this answer is an SSE stream, and the request's Accept header excludes "
                         + Wire.EVENT_STREAM;
-        writeJson(
-                status,
-                out -> CODEC.write(
-                        new JsonRpcErrorResponse(null, new JsonRpcError(ErrorCodes.INVALID_REQUEST, why, null)), out));
+        writeJson(status, out -> CODEC.write(new JsonRpcErrorResponse(null, JsonRpcError.invalidRequest(why)), out));
         changed.signalAll();
         return false;
     }

@@ -1,6 +1,5 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
@@ -73,7 +72,7 @@ final class Wire {
 
     /** Answers with a transport-level error: an invalid-request error without an id unless given. */
     static void fail(Response response, Callback callback, int status, RequestId id, String message) {
-        error(response, callback, status, id, new JsonRpcError(ErrorCodes.INVALID_REQUEST, message, null));
+        error(response, callback, status, id, JsonRpcError.invalidRequest(message));
     }
 
     /** Answers with a status and no body. */
