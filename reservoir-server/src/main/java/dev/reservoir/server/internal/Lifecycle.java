@@ -11,7 +11,7 @@ import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
 import java.util.List;
 
-/** initialize and ping (stateful era) and server/discover (stateless era). */
+/** initialize and ping (session era) and server/discover (stateless era). */
 final class Lifecycle {
 
     private final ServerSettings settings;
@@ -22,7 +22,7 @@ final class Lifecycle {
         this.features = features;
     }
 
-    /** Negotiates: echoes the client's revision if we speak it, else offers our latest stateful one. */
+    /** Negotiates: echoes the client's revision if we speak it, else offers our latest session-era one. */
     JsonWritable initialize(RequestContext ctx, ObjectNode params) {
         String requested = Params.requiredString(params, "protocolVersion");
         ObjectNode capabilities = Params.optionalObject(params, "capabilities");

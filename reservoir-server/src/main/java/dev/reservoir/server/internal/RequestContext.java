@@ -13,7 +13,7 @@ import java.io.IOException;
 
 /**
  * What a handler knows about the request it answers: the wire format (revision and SEP-2093) and
- * the client's capabilities, which come from the session (stateful era) or from the request's own
+ * the client's capabilities, which come from the session (session era) or from the request's own
  * {@code _meta} (stateless era), the connection's session, and the request in flight.
  *
  * @param serverInfo the server's name and version, which some revisions add to every result

@@ -50,7 +50,7 @@ public record ServerSettings(
         return ProtocolRevision.idsNewestFirst(revisions);
     }
 
-    /** The newest stateful revision this server speaks, or null when it speaks none. */
+    /** The newest session-era revision this server speaks, or null when it speaks none. */
     ProtocolRevision latestStateful() {
         ProtocolRevision best = null;
         for (ProtocolRevision revision : revisions) {

@@ -12,7 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** resources/subscribe and resources/unsubscribe (stateful era) and subscriptions/listen (stateless era). */
+/** resources/subscribe and resources/unsubscribe (session era) and subscriptions/listen (stateless era). */
 final class SubscriptionMethods {
 
     private final Router router;
