@@ -1,5 +1,7 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import org.eclipse.jetty.server.Request;
@@ -8,7 +10,11 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Reading a request: its body within the size limit, and its headers. */
+/**
+ * Reading a request: its body within the size limit, decoded, and its headers. Both endpoints
+ * read their POSTs here, so the 413 and 400 answers for a body that is too large or unreadable
+ * are given in one place.
+ */
 final class Exchange {
 
     private static final Logger log = LoggerFactory.getLogger(Exchange.class);
@@ -20,14 +26,27 @@ final class Exchange {
         }
     }
 
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
     private Exchange() {}
+
+    /**
+     * Reads and decodes the body as a JSON-RPC frame, or answers the request itself (see
+     * {@link #readBody}) and returns null. An undecodable frame comes back as
+     * {@link Decoded.Invalid}: the endpoint decides whether it is answered with
+     * {@link Wire#unreadable}.
+     */
+    static Decoded readFrame(Request request, Response response, Callback callback, int max) {
+        byte[] body = readBody(request, response, callback, max);
+        return body == null ? null : CODEC.decode(body);
+    }
 
     /**
      * Reads the whole body, or answers the request itself and returns null: 413 when the body is
      * longer than {@code max} bytes (found out without reading it all), 400 when it cannot be read
      * (malformed chunked encoding, or the client stopped sending half-way).
      */
-    static byte[] readBody(Request request, Response response, Callback callback, int max) {
+    private static byte[] readBody(Request request, Response response, Callback callback, int max) {
         try {
             return body(request, max);
         } catch (TooLarge e) {

@@ -1,13 +1,12 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
-import dev.reservoir.transport.http.sse.SseEncoder;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -27,8 +26,6 @@ import org.eclipse.jetty.util.Fields;
  * stream does. Bound to the token that opened it, like sessions.
  */
 final class LegacyEndpoint {
-
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
     private record Channel(String principal, ServerConnection connection, MessageSink sink) {}
 
@@ -115,19 +112,13 @@ final class LegacyEndpoint {
             Wire.fail(response, callback, 404, null, "Session not found: open the SSE stream again");
             return;
         }
-        byte[] body =
-                Exchange.readBody(request, response, callback, settings.limits().maxRequestBytes());
-        if (body == null) {
+        Decoded frame = Exchange.readFrame(
+                request, response, callback, settings.limits().maxRequestBytes());
+        if (frame == null) {
             return;
         }
-        Decoded frame = CODEC.decode(body);
         if (frame instanceof Decoded.Invalid invalid && !invalid.notification()) {
-            Wire.error(
-                    response,
-                    callback,
-                    400,
-                    invalid.error().id(),
-                    invalid.error().error());
+            Wire.unreadable(response, callback, invalid);
             return;
         }
         // Blocks while the connection has its most requests in flight: the client's POSTs slow down.

@@ -1,7 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethods;
@@ -18,8 +17,6 @@ import org.eclipse.jetty.util.Callback;
  * held by the frames of the thread that serves it.
  */
 final class Post {
-
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
     private Decoded frame;
     private JsonRpcRequest single;
@@ -94,11 +91,10 @@ final class Post {
             Wire.fail(response, callback, 415, null, "Unsupported media type: send application/json");
             return null;
         }
-        byte[] body = Exchange.readBody(request, response, callback, maxBytes);
-        if (body == null) {
+        Decoded frame = Exchange.readFrame(request, response, callback, maxBytes);
+        if (frame == null) {
             return null;
         }
-        Decoded frame = CODEC.decode(body);
         return new Post(
                 frame,
                 frame instanceof Decoded.Single(JsonRpcRequest r) ? r : null,

@@ -1,6 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.transport.http.sse.SseEncoder;
+import dev.reservoir.core.sse.SseEncoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;

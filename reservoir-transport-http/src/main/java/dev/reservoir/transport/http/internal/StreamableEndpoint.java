@@ -91,12 +91,7 @@ final class StreamableEndpoint {
             // A 2026-07-28 client's notification or response: nothing in that era answers one.
             Wire.empty(response, callback, 202);
         } else if (post.frame() instanceof Decoded.Invalid invalid) {
-            Wire.error(
-                    response,
-                    callback,
-                    400,
-                    invalid.error().id(),
-                    invalid.error().error());
+            Wire.unreadable(response, callback, invalid);
         } else {
             Wire.fail(
                     response,

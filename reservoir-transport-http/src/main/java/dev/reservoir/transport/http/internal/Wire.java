@@ -1,16 +1,17 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.sse.SseEncoder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.jetty.http.HttpHeader;
@@ -49,14 +50,11 @@ final class Wire {
     private static byte[] eventBody(String event, Json json) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try {
-            if (event != null) {
-                out.write(("event: " + event + "\n").getBytes(StandardCharsets.US_ASCII));
-            }
-            out.write("data: ".getBytes(StandardCharsets.US_ASCII));
+            SseEncoder.writeFields(out, null, event, null);
             // Compact JSON has no raw CR or LF (they are escaped in strings): one data line.
+            SseEncoder.startData(out);
             json.write(out);
-            out.write('\n');
-            out.write('\n');
+            SseEncoder.endData(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -74,6 +72,11 @@ final class Wire {
     /** Answers with a transport-level error: an invalid-request error without an id unless given. */
     static void fail(Response response, Callback callback, int status, RequestId id, String message) {
         error(response, callback, status, id, new JsonRpcError(ErrorCodes.INVALID_REQUEST, message, null));
+    }
+
+    /** Answers a frame that could not be decoded: 400 with the decoder's error (and its id, if it had one). */
+    static void unreadable(Response response, Callback callback, Decoded.Invalid invalid) {
+        error(response, callback, 400, invalid.error().id(), invalid.error().error());
     }
 
     /** Answers with a status and no body. */
