@@ -49,7 +49,7 @@ final class SsePump {
     /** Sets the status and headers of an SSE response (nothing is written yet). */
     static void startResponse(Response response) {
         response.setStatus(200);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.EVENT_STREAM);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
         // Reverse proxies such as nginx must not hold events back.
         response.getHeaders().put("X-Accel-Buffering", "no");

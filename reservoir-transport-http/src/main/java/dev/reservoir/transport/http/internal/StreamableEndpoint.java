@@ -17,7 +17,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The Streamable HTTP endpoint for both eras. A POST of the 2026-07-28 era goes to
+ * The Streamable HTTP endpoint for both eras. A POST of the stateless era goes to
  * {@link StatelessPosts}. Any other POST belongs to a session: {@code initialize} opens one (its
  * id goes back in {@code Mcp-Session-Id} once the handshake succeeded), later requests name it,
  * GET reads its notification stream or resumes a stream with {@code Last-Event-ID}, DELETE ends
@@ -53,7 +53,7 @@ final class StreamableEndpoint {
         }
         String principal = caller.principal();
         if (post.version() != null && !supported(post.version())) {
-            Wire.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
+            Http.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
             return;
         }
         if (post.sessionId() == null) {
@@ -62,7 +62,7 @@ final class StreamableEndpoint {
         }
         Session session = find(post.sessionId(), principal);
         if (session == null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     404,
@@ -77,7 +77,7 @@ final class StreamableEndpoint {
                     response, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
             session.connection().receive(post.frame(), exchange);
             post.release();
-            exchange.complete(callback, slow, options(post.version()), Exchange.aborter(request));
+            exchange.complete(callback, slow, options(post.version()), Requests.aborter(request));
         } finally {
             session.idle();
         }
@@ -89,23 +89,23 @@ final class StreamableEndpoint {
             initialize(request, response, callback, post, caller);
         } else if (post.single() == null && post.frame() instanceof Decoded.Single && post.statelessHeader()) {
             // A 2026-07-28 client's notification or response: nothing in that era answers one.
-            Wire.empty(response, callback, 202);
+            Http.empty(response, callback, 202);
         } else if (post.frame() instanceof Decoded.Invalid invalid) {
-            Wire.unreadable(response, callback, invalid);
+            Http.unreadable(response, callback, invalid);
         } else {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,
                     post.id(),
-                    "Bad request: the " + Wire.SESSION_ID
+                    "Bad request: the " + Http.SESSION_ID
                             + " header is required; send initialize first, or use protocol 2026-07-28 with its _meta");
         }
     }
 
     void get(Request request, Response response, Callback callback, Caller caller) throws Exception {
-        if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
-            Wire.fail(
+        if (!Http.accepts(Requests.header(request, HttpHeader.ACCEPT.asString()), Http.EVENT_STREAM)) {
+            Http.fail(
                     response,
                     callback,
                     406,
@@ -118,15 +118,15 @@ final class StreamableEndpoint {
             return;
         }
         session.established();
-        String version = Exchange.header(request, Wire.PROTOCOL_VERSION);
+        String version = Requests.header(request, Http.PROTOCOL_VERSION);
         if (version != null && !supported(version)) {
-            Wire.error(response, callback, 400, null, unsupportedVersion(version));
+            Http.error(response, callback, 400, null, unsupportedVersion(version));
             return;
         }
-        String lastEventId = Exchange.header(request, Wire.LAST_EVENT_ID);
+        String lastEventId = Requests.header(request, Http.LAST_EVENT_ID);
         EventStream stream = lastEventId == null ? session.notifications() : session.streamOf(lastEventId.trim());
         if (stream == null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,
@@ -135,7 +135,7 @@ final class StreamableEndpoint {
             return;
         }
         if (!sessions.acquireStream(session.client, session)) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     429,
@@ -161,9 +161,9 @@ final class StreamableEndpoint {
             String lastEventId,
             String version) {
         EventStream.Reader reader =
-                stream.attach(lastEventId == null ? null : lastEventId.trim(), Exchange.aborter(request));
+                stream.attach(lastEventId == null ? null : lastEventId.trim(), Requests.aborter(request));
         if (reader == null) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended");
+            Http.fail(response, callback, 404, null, "Session not found: it ended");
             return;
         }
         SsePump.startResponse(response);
@@ -181,22 +181,22 @@ final class StreamableEndpoint {
             return;
         }
         if (!sessions.end(session.id)) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed");
+            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed");
             return;
         }
-        Wire.empty(response, callback, 200);
+        Http.empty(response, callback, 200);
     }
 
     /** The session a GET or DELETE names; null when it answered 400 (no header) or 404. */
     private Session session(Request request, Response response, Callback callback, String principal) {
-        String sessionId = Exchange.header(request, Wire.SESSION_ID);
+        String sessionId = Requests.header(request, Http.SESSION_ID);
         if (sessionId == null) {
-            Wire.fail(response, callback, 400, null, "Bad request: the " + Wire.SESSION_ID + " header is required");
+            Http.fail(response, callback, 400, null, "Bad request: the " + Http.SESSION_ID + " header is required");
             return null;
         }
         Session session = find(sessionId, principal);
         if (session == null) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
+            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
         }
         return session;
     }
@@ -205,7 +205,7 @@ final class StreamableEndpoint {
             throws InterruptedException {
         Sessions.Refusal full = sessions.makeRoom(caller.client());
         if (full != null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     full == Sessions.Refusal.CLIENT_FULL ? 429 : 503,
@@ -226,7 +226,7 @@ final class StreamableEndpoint {
                 // The handshake succeeded before its answer is written: only then is there a session.
                 if (connection.initialized() && registered.compareAndSet(false, true)) {
                     sessions.register(session);
-                    r.getHeaders().put(Wire.SESSION_ID, session.id);
+                    r.getHeaders().put(Http.SESSION_ID, session.id);
                 }
             }
 
@@ -249,7 +249,7 @@ final class StreamableEndpoint {
                     callback,
                     null,
                     new SsePump.Options(settings.keepAlive(), null, null, hangups),
-                    Exchange.aborter(request));
+                    Requests.aborter(request));
         } finally {
             session.idle();
             if (!registered.get()) {
@@ -317,7 +317,7 @@ final class StreamableEndpoint {
         data.put("requested", requested.trim());
         return new JsonRpcError(
                 ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
-                "Unsupported protocol version: " + requested.trim() + " (" + Wire.PROTOCOL_VERSION + " header)",
+                "Unsupported protocol version: " + requested.trim() + " (" + Http.PROTOCOL_VERSION + " header)",
                 data);
     }
 }

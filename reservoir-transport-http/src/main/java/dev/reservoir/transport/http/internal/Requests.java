@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * read their POSTs here, so the 413 and 400 answers for a body that is too large or unreadable
  * are given in one place.
  */
-final class Exchange {
+final class Requests {
 
-    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
+    private static final Logger log = LoggerFactory.getLogger(Requests.class);
 
     /** The body is larger than the limit. */
     static final class TooLarge extends Exception {
@@ -28,13 +28,13 @@ final class Exchange {
 
     private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
-    private Exchange() {}
+    private Requests() {}
 
     /**
      * Reads and decodes the body as a JSON-RPC frame, or answers the request itself (see
      * {@link #readBody}) and returns null. An undecodable frame comes back as
      * {@link Decoded.Invalid}: the endpoint decides whether it is answered with
-     * {@link Wire#unreadable}.
+     * {@link Http#unreadable}.
      */
     static Decoded readFrame(Request request, Response response, Callback callback, int max) {
         byte[] body = readBody(request, response, callback, max);
@@ -50,7 +50,7 @@ final class Exchange {
         try {
             return body(request, max);
         } catch (TooLarge e) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     413,
@@ -59,7 +59,7 @@ final class Exchange {
         } catch (IOException e) {
             // The client's framing is at fault, not the server: no stack trace, not even in the log.
             log.debug("Could not read a request body: {}", e.toString());
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,

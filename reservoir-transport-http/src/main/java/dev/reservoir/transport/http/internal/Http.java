@@ -19,7 +19,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /** Header names, media types, and the small bodies the HTTP layer writes itself. */
-final class Wire {
+final class Http {
 
     static final String SESSION_ID = "Mcp-Session-Id";
     static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
@@ -31,7 +31,7 @@ final class Wire {
 
     private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
-    private Wire() {}
+    private Http() {}
 
     /** An SSE event body (no id) carrying one message as its data; {@code event} may be null. */
     static byte[] event(String event, JsonRpcMessage message) {
