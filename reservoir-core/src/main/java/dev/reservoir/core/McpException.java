@@ -53,7 +53,10 @@ public class McpException extends RuntimeException {
                 new JsonRpcError(ErrorCodes.ACCESS_DENIED, "Permission denied: the server may not read " + uri, data));
     }
 
-    /** The error to send in the given wire format. */
+    /**
+     * The error to send in the given wire format. Here the same in every format; a subclass whose
+     * error differs between revisions (not found) overrides it.
+     */
     public JsonRpcError error(WireFormat wire) {
         return error;
     }

@@ -25,7 +25,7 @@ public final class McpMethods {
     public static final String SKILLS_GET = "skills/get";
     /** The Skills extension's directory listing (SEP-2640, with directoryRead). */
     public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
-    /** Stateful era only (2026-07-28 sets the level per request in _meta). */
+    /** Session era only (2026-07-28 sets the level per request in _meta). */
     public static final String LOGGING_SET_LEVEL = "logging/setLevel";
 
     public static final String NOTIFICATION_INITIALIZED = "notifications/initialized";
