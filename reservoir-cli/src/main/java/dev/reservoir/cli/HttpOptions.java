@@ -91,7 +91,7 @@ final class HttpOptions {
     @Option(
             names = "--max-sessions",
             paramLabel = "N",
-            description = "Stateful-era sessions open at once (more get 503; default 10000).")
+            description = "Sessions (session era) open at once (more get 503; default 10000).")
     Integer maxSessions;
 
     @Option(

@@ -86,7 +86,7 @@ final class InfoCommand implements Callable<Integer> {
                 s.revision().isStateless() ? "stateless" : "initialize handshake",
                 transport(s));
         if (s.revision().isStateless()) {
-            // The handshake era has no list: the one agreed on is in the protocol line.
+            // The session era has no list: the one agreed on is in the protocol line.
             out.printf("%-13s%s%n", "versions", String.join(", ", s.supportedVersions()));
         }
         out.printf("%-13s%s%n", "capabilities", capabilities(s.capabilities()));

@@ -2,6 +2,7 @@ package dev.reservoir.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.RedisServerProcess;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -189,17 +190,10 @@ final class ReplicaCluster implements AutoCloseable {
     }
 
     static void await(Duration limit, BooleanSupplier condition, java.util.function.Supplier<String> failure) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(failure.get());
-            }
-            try {
-                TimeUnit.MILLISECONDS.sleep(50); // polling processes we do not control
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
+        try {
+            Eventually.await("the cluster", limit, condition::getAsBoolean);
+        } catch (AssertionError e) {
+            throw new AssertionError(failure.get(), e);
         }
     }
 

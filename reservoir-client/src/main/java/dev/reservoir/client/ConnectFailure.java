@@ -19,8 +19,8 @@ final class ConnectFailure {
      */
     static RuntimeException of(
             Exception e, String origin, ServerProcess process, boolean wasRunning, ClientTransport transport) {
-        if (e instanceof Handshake.LegacyHttp legacy) {
-            return legacy;
+        if (e instanceof Handshake.HttpSseServer httpSse) {
+            return httpSse;
         }
         String why = process == null ? "" : " (" + process.describeExit() + stray(transport) + ")";
         if (e instanceof McpTimeoutException && wasRunning) {

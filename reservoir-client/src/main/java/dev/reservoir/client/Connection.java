@@ -148,7 +148,7 @@ final class Connection {
     }
 
     /**
-     * The server ended the handshake-era session (HTTP 404): start a new one, as the transport
+     * The server ended the session (HTTP 404): start a new one, as the transport
      * spec asks, with the same revision; drop what the cache holds from this server; subscribe
      * again. Called by the transport, which then retries the request that met the 404.
      */

@@ -116,7 +116,7 @@ public interface McpClient extends AutoCloseable {
     // --- Changes ---
 
     /**
-     * Subscribes to changes: {@code resources/subscribe} per URI in the handshake era (list changes
+     * Subscribes to changes: {@code resources/subscribe} per URI in the session era (list changes
      * come to every session anyway), one {@code subscriptions/listen} stream from 2026-07-28. Returns
      * once the server acknowledged; the result says what it agreed to.
      *

@@ -215,7 +215,7 @@ public final class McpClientBuilder {
     /**
      * How long {@code server/discover} may go unanswered on stdio before the client pings the server
      * to learn whether it is still starting (then it keeps waiting) or up and ignoring the probe (a
-     * legacy server: then it sends {@code initialize}); default 5 s.
+     * session-era server: then it sends {@code initialize}); default 5 s.
      */
     public McpClientBuilder probeTimeout(Duration timeout) {
         this.probeTimeout = positive(timeout);
@@ -324,13 +324,13 @@ public final class McpClientBuilder {
                     context,
                     null,
                     useCache);
-        } catch (Handshake.LegacyHttp streamable) {
-            ProtocolRevision legacy =
+        } catch (Handshake.HttpSseServer streamable) {
+            ProtocolRevision sessionEra =
                     revision != null && !revision.isStateless() ? revision : ProtocolRevision.LATEST_STATEFUL;
             try {
                 connected = open(
                         new HttpSseTransport(client, uri, headers, connectTimeout),
-                        legacy,
+                        sessionEra,
                         uri.toString(),
                         context,
                         null,

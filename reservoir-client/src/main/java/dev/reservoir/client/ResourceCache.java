@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  *
  * <ul>
  *   <li>A result is fresh for {@code ttlMs} after it arrived; {@code 0} means stale at once. A
- *       result without a hint (handshake-era servers) is fresh only while the client holds a
+ *       result without a hint (session-era servers) is fresh only while the client holds a
  *       subscription to its URI, since the server then says when it changes.
  *   <li>{@code cacheScope: "public"} results are shared by every client using this cache for the same
  *       server; {@code "private"} ones only by clients in the same authorization context (same

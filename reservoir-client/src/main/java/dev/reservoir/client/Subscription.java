@@ -3,7 +3,7 @@ package dev.reservoir.client;
 import java.util.List;
 
 /**
- * An open subscription: {@code resources/subscribe} per URI in the handshake era, one
+ * An open subscription: {@code resources/subscribe} per URI in the session era, one
  * {@code subscriptions/listen} stream from 2026-07-28. Thread-safe; closing twice is harmless.
  */
 public interface Subscription extends AutoCloseable {

@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The connection's subscriptions, in either era. Handshake era: one {@code resources/subscribe}
+ * The connection's subscriptions, in either era. Session era: one {@code resources/subscribe}
  * per URI however many subscriptions want it (counted, and unsubscribed when the last one closes);
  * list changes reach every subscription that asked. Stateless era: one {@code subscriptions/listen}
  * request per subscription, its notifications matched by {@code _meta.subscriptionId}.
@@ -39,7 +39,7 @@ final class Subscriptions {
 
     private final Connection conn;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Map<String, Integer> legacyRefs = new HashMap<>();
+    private final Map<String, Integer> sessionEraRefs = new HashMap<>();
     private final List<Sub> open = new CopyOnWriteArrayList<>();
     private final Map<RequestId, Sub> byListenId = new ConcurrentHashMap<>();
 
@@ -51,10 +51,11 @@ final class Subscriptions {
         List<String> wanted = List.copyOf(new LinkedHashSet<>(uris));
         return conn.protocol().revision().isStateless()
                 ? listen(wanted, listChanged, listener, timeout)
-                : legacy(wanted, listChanged, listener, timeout);
+                : sessionEra(wanted, listChanged, listener, timeout);
     }
 
-    private Subscription legacy(List<String> uris, boolean listChanged, ResourceListener listener, Duration timeout) {
+    private Subscription sessionEra(
+            List<String> uris, boolean listChanged, ResourceListener listener, Duration timeout) {
         ServerCapabilities caps = conn.description().capabilities();
         List<String> acked = new ArrayList<>();
         if (caps.subscribe()) {
@@ -79,11 +80,11 @@ final class Subscriptions {
     private void retain(String uri, Duration timeout) {
         lock.lock();
         try {
-            int count = legacyRefs.getOrDefault(uri, 0);
+            int count = sessionEraRefs.getOrDefault(uri, 0);
             if (count == 0) {
                 subscribeOnServer(uri, timeout);
             }
-            legacyRefs.put(uri, count + 1);
+            sessionEraRefs.put(uri, count + 1);
         } finally {
             lock.unlock();
         }
@@ -97,9 +98,9 @@ final class Subscriptions {
     private void release(String uri, Duration timeout) {
         lock.lock();
         try {
-            int count = legacyRefs.getOrDefault(uri, 0);
+            int count = sessionEraRefs.getOrDefault(uri, 0);
             if (count <= 1) {
-                legacyRefs.remove(uri);
+                sessionEraRefs.remove(uri);
                 if (count == 1 && !conn.isClosed()) {
                     try {
                         ObjectNode params =
@@ -110,7 +111,7 @@ final class Subscriptions {
                     }
                 }
             } else {
-                legacyRefs.put(uri, count - 1);
+                sessionEraRefs.put(uri, count - 1);
             }
         } finally {
             lock.unlock();

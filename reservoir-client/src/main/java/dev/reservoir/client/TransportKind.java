@@ -6,7 +6,7 @@ public enum TransportKind {
     STDIO,
     /** A byte-stream pair given by the application (pipes, sockets), framed as stdio is. */
     STREAMS,
-    /** Streamable HTTP (one endpoint; sessions in the handshake era, none from 2026-07-28). */
+    /** Streamable HTTP (one endpoint; sessions in the session era, none from 2026-07-28). */
     STREAMABLE_HTTP,
     /** The 2024-11-05 HTTP+SSE transport (a GET stream plus a POST endpoint it announces). */
     HTTP_SSE

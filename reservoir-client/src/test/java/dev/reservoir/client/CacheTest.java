@@ -70,7 +70,7 @@ class CacheTest {
 
     @Test
     void withoutTtlAStaleReadIsRevalidatedWithMetadataNotReRead() {
-        // The handshake era has no ttlMs: the entry is stale at once, but lastModified can revalidate it.
+        // The session era has no ttlMs: the entry is stale at once, but lastModified can revalidate it.
         try (McpClient client =
                 server.client().revision(ProtocolRevision.V2025_11_25).connect()) {
             ReadResourceResult first = client.read("test://static-text");

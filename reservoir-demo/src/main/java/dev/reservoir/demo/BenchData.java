@@ -16,13 +16,11 @@ import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.server.spi.UriPrefix;
 import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
-import java.io.InputStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -165,7 +163,8 @@ public final class BenchData implements ResourceProvider {
         String s = request.uri().toString();
         Long size = BLOBS.get(s);
         if (size != null) {
-            return ReadResult.of(blobResource(s, size), ContentBody.binaryStream(() -> new Bytes(size), size));
+            return ReadResult.of(
+                    blobResource(s, size), ContentBody.binaryStream(() -> new PseudoRandomStream(size, size), size));
         }
         if (!s.startsWith(TEXT_PREFIX)) {
             throw new ResourceNotFoundException(s);
@@ -193,38 +192,5 @@ public final class BenchData implements ResourceProvider {
         }
         watchers.computeIfAbsent(i, k -> new CopyOnWriteArrayList<>()).add(listener);
         return () -> watchers.getOrDefault(i, List.of()).remove(listener);
-    }
-
-    /** Deterministic pseudo-random bytes, made as they are read. */
-    static final class Bytes extends InputStream {
-        private final SplittableRandom random;
-        private long left;
-
-        Bytes(long size) {
-            this.random = new SplittableRandom(size);
-            this.left = size;
-        }
-
-        @Override
-        public int read() {
-            if (left <= 0) {
-                return -1;
-            }
-            left--;
-            return random.nextInt(256);
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = (int) Math.min(len, left);
-            for (int k = 0; k < n; k++) {
-                b[off + k] = (byte) random.nextInt(256);
-            }
-            left -= n;
-            return n;
-        }
     }
 }

@@ -10,6 +10,7 @@ import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.TestClient;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -79,14 +80,13 @@ class McpTelemetryTest {
 
     /** The one span with this name; waits for it, since a span ends just after its answer is sent. */
     private SpanData only(String name) {
-        long deadline = System.nanoTime() + TestClient.TIMEOUT.toNanos();
-        List<SpanData> named = List.of();
-        while (named.isEmpty() && System.nanoTime() < deadline) {
-            named = spans.getFinishedSpanItems().stream()
-                    .filter(s -> s.getName().equals(name))
-                    .toList();
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-        }
+        List<SpanData> named = Eventually.await(
+                "a span named " + name,
+                TestClient.TIMEOUT,
+                () -> spans.getFinishedSpanItems().stream()
+                        .filter(s -> s.getName().equals(name))
+                        .toList(),
+                found -> !found.isEmpty());
         assertThat(named)
                 .as("spans named %s among %s", name, spans.getFinishedSpanItems())
                 .hasSize(1);

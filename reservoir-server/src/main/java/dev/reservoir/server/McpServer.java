@@ -30,7 +30,7 @@ public interface McpServer extends AutoCloseable {
     /**
      * Opens a connection for a transport.
      *
-     * @param notifications where notifications that belong to no request go (the stateful era's
+     * @param notifications where notifications that belong to no request go (the session era's
      *     {@code notifications/resources/updated} and {@code list_changed})
      */
     ServerConnection connect(MessageSink notifications);

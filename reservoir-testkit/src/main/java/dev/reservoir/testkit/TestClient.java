@@ -79,7 +79,7 @@ public final class TestClient implements AutoCloseable {
         return this;
     }
 
-    /** Stateful era: initialize with this revision (and optionally SEP-2093), then notifications/initialized. */
+    /** Session era: initialize with this revision (and optionally SEP-2093), then notifications/initialized. */
     public TestClient initialize(ProtocolRevision rev, boolean withSep2093) {
         ObjectNode capabilities = MAPPER.createObjectNode();
         if (withSep2093) {

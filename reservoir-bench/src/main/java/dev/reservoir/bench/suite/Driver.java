@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * Talks to one target over its transport: the handshake (stateful era), and one request at a time
+ * Talks to one target over its transport: the handshake (session era), and one request at a time
  * per channel. Stdio targets share one process channel; HTTP targets get one connection per channel.
  */
 final class Driver {

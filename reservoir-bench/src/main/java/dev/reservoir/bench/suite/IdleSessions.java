@@ -5,7 +5,7 @@ import java.time.Duration;
 
 /**
  * idle sessions: the server's resident memory per open session, each with its notification
- * stream open (a GET stream in the stateful era, a subscriptions/listen stream in 2026-07-28).
+ * stream open (a GET stream in the session era, a subscriptions/listen stream in 2026-07-28).
  */
 final class IdleSessions {
 

@@ -60,7 +60,7 @@ final class Subscribers implements AutoCloseable {
     }
 
     /**
-     * Subscribes one client: a listen POST (its answer is the stream) or, in the stateful era, a
+     * Subscribes one client: a listen POST (its answer is the stream) or, in the session era, a
      * session, resources/subscribe and a GET whose answer is read later.
      */
     private HttpConn subscribe(Target target, int port) throws IOException {

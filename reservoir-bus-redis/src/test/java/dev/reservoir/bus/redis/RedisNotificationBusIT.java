@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reservoir.server.bus.Change;
 import dev.reservoir.server.bus.NotificationBus;
+import dev.reservoir.testkit.Eventually;
 import dev.reservoir.testkit.RedisServerProcess;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -169,17 +169,6 @@ class RedisNotificationBusIT {
     }
 
     static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 30 s");
-            }
-            try {
-                TimeUnit.MILLISECONDS.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        Eventually.await("the buses to agree", Duration.ofSeconds(30), condition::getAsBoolean);
     }
 }

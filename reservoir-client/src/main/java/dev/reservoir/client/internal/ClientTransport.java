@@ -28,7 +28,7 @@ public interface ClientTransport extends AutoCloseable {
      */
     void cancel(Call<?> call, String reason);
 
-    /** The handshake era's revision was negotiated (HTTP sends it in a header, and may open a GET stream). */
+    /** The session era's revision was negotiated (HTTP sends it in a header, and may open a GET stream). */
     default void negotiated(ProtocolRevision revision) {}
 
     /** Ends the connection (and the server process, for stdio). */

@@ -26,12 +26,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds the server's era and opens the conversation, per the 2026-07-28 versioning page: probe with
- * {@code server/discover} (a modern request); a result, or a recognized modern error, means a
- * modern server; any other error, a server that is up but ignores the probe (stdio), or an HTTP
- * 4xx without a modern error body means a legacy one, and the client falls back to
- * {@code initialize}. A recognized modern error to {@code initialize} (a modern-only server) means
+ * {@code server/discover} (a stateless-era request); a result, or a recognized stateless-era
+ * error, means a stateless-era server; any other error, a server that is up but ignores the probe
+ * (stdio), or an HTTP 4xx without a stateless-era error body means a session-era one, and the
+ * client falls back to {@code initialize}. A recognized stateless-era error to {@code initialize}
+ * (a server of the stateless era only) means
  * a retry with a version the server lists, never a failure. Over HTTP, an initialize refused with
- * 400, 404 or 405 means the 2024-11-05 HTTP+SSE transport ({@link LegacyHttp}). Everything,
+ * 400, 404 or 405 means the 2024-11-05 HTTP+SSE transport ({@link HttpSseServer}). Everything,
  * retries included, happens within one connect deadline.
  */
 public final class Handshake {
@@ -49,8 +50,8 @@ public final class Handshake {
     public record Outcome(Protocol protocol, ServerDescription description) {}
 
     /** Over HTTP: the server does not speak Streamable HTTP; try the HTTP+SSE transport. */
-    public static final class LegacyHttp extends McpClientException {
-        LegacyHttp(HttpStatusException cause) {
+    public static final class HttpSseServer extends McpClientException {
+        HttpSseServer(HttpStatusException cause) {
             super("the server refused initialize over Streamable HTTP: " + cause.getMessage(), cause);
         }
     }
@@ -98,18 +99,18 @@ public final class Handshake {
         if (rpc.transport().kind() != TransportKind.STREAMABLE_HTTP) {
             return probeStdio(probeTimeout);
         }
-        // Over HTTP a silent server is not a legacy sign (a legacy one answers 4xx): the probe gets
-        // the whole connect deadline.
+        // Over HTTP a silent server is no sign of the session era (a session-era server answers
+        // 4xx): the probe gets the whole connect deadline.
         try {
             return discover(ProtocolRevision.LATEST);
         } catch (ServerErrorException e) {
-            return afterModernError(e.error(), e, true);
+            return afterStatelessEraError(e.error(), e, true);
         } catch (HttpStatusException e) {
-            if (Protocol.isModernError(e.error())) {
-                return afterModernError(e.error(), e, true);
+            if (Protocol.isStatelessEraError(e.error())) {
+                return afterStatelessEraError(e.error(), e, true);
             }
             if (e.status() >= 400 && e.status() < 500) {
-                log.debug("The modern probe got HTTP {}; trying initialize", e.status());
+                log.debug("The server/discover probe got HTTP {}; trying initialize", e.status());
                 return initialize(ProtocolRevision.LATEST_STATEFUL, true);
             }
             throw e;
@@ -118,16 +119,16 @@ public final class Handshake {
 
     /**
      * The stdio probe. A server that has not answered {@code server/discover} within the probe
-     * timeout is either still starting (npx downloading, a JVM warming up) or a legacy one that
+     * timeout is either still starting (npx downloading, a JVM warming up) or a session-era one that
      * ignores unknown requests; silence alone cannot tell them apart, so the era is not decided
-     * by it. The client sends a {@code ping} (which every legacy revision answers before
+     * by it. The client sends a {@code ping} (which every session-era revision answers before
      * {@code initialize}) and keeps waiting for both: while neither is answered the server is
      * still starting. Once the ping is answered the server is up; if the probe still gets no
-     * answer soon after, the server ignores it and is legacy.
+     * answer soon after, the server ignores it and is of the session era.
      */
     private Outcome probeStdio(Duration probeTimeout) {
-        Protocol modern = new Protocol(ProtocolRevision.LATEST, clientInfo, sep2093);
-        Call<JsonNode> probe = rpc.start(McpMethod.SERVER_DISCOVER.wire(), modern.params(null), ResultDecoder.TREE);
+        Protocol stateless = new Protocol(ProtocolRevision.LATEST, clientInfo, sep2093);
+        Call<JsonNode> probe = rpc.start(McpMethod.SERVER_DISCOVER.wire(), stateless.params(null), ResultDecoder.TREE);
         probe.awaitDone(deadline.atMost(probeTimeout));
         if (!probe.isDone()) {
             Call<JsonNode> ping = rpc.start(McpMethod.PING.wire(), null, ResultDecoder.TREE);
@@ -142,9 +143,9 @@ public final class Handshake {
                         timeout);
             }
             if (!probe.isDone()) {
-                boolean modernPing =
-                        ping.serverError().filter(Protocol::isModernError).isPresent();
-                probe.awaitDone(modernPing ? deadline.remaining() : deadline.atMost(PROBE_GRACE));
+                boolean statelessPing =
+                        ping.serverError().filter(Protocol::isStatelessEraError).isPresent();
+                probe.awaitDone(statelessPing ? deadline.remaining() : deadline.atMost(PROBE_GRACE));
             }
             rpc.giveUp(ping, "not needed");
             if (!probe.isDone()) {
@@ -154,17 +155,20 @@ public final class Handshake {
             }
         }
         try {
-            return discovered(probe, modern.revision());
+            return discovered(probe, stateless.revision());
         } catch (ServerErrorException e) {
-            return afterModernError(e.error(), e, true);
+            return afterStatelessEraError(e.error(), e, true);
         }
     }
 
-    /** A modern server refused a request: retry with a version it supports, or fail; never initialize blindly. */
-    private Outcome afterModernError(JsonRpcError error, RuntimeException cause, boolean mayRetry) {
-        if (!Protocol.isModernError(error)) {
+    /**
+     * A stateless-era server refused a request: retry with a version it supports, or fail; never
+     * initialize blindly.
+     */
+    private Outcome afterStatelessEraError(JsonRpcError error, RuntimeException cause, boolean mayRetry) {
+        if (!Protocol.isStatelessEraError(error)) {
             log.debug(
-                    "server/discover failed with {} {}; the server is legacy, trying initialize",
+                    "server/discover failed with {} {}; the server is of the session era, trying initialize",
                     error.code(),
                     error.message());
             return initialize(ProtocolRevision.LATEST_STATEFUL, true);
@@ -237,8 +241,8 @@ public final class Handshake {
     }
 
     /**
-     * The handshake. A recognized modern error (a modern-only server, possibly one that started
-     * after the probe timed out) leads to one retry with a version it lists.
+     * The handshake. A recognized stateless-era error (a server of the stateless era only, possibly
+     * one that started after the probe timed out) leads to one retry with a version it lists.
      */
     private Outcome initialize(ProtocolRevision requested, boolean mayRetry) {
         ObjectNode params = JsonNodeFactory.instance.objectNode();
@@ -250,17 +254,19 @@ public final class Handshake {
             result =
                     rpc.await(rpc.start(McpMethod.INITIALIZE.wire(), params, ResultDecoder.TREE), deadline.remaining());
         } catch (HttpStatusException e) {
-            if (Protocol.isModernError(e.error())) {
-                return afterModernError(e.error(), e, mayRetry);
+            if (Protocol.isStatelessEraError(e.error())) {
+                return afterStatelessEraError(e.error(), e, mayRetry);
             }
             if (e.status() == 400 || e.status() == 404 || e.status() == 405) {
-                throw new LegacyHttp(e);
+                throw new HttpSseServer(e);
             }
             throw e;
         } catch (ServerErrorException e) {
-            if (Protocol.isModernError(e.error()) && mayRetry) {
-                log.debug("initialize got the modern error {}; retrying with a version the server lists", e.error());
-                return afterModernError(e.error(), e, true);
+            if (Protocol.isStatelessEraError(e.error()) && mayRetry) {
+                log.debug(
+                        "initialize got the stateless-era error {}; retrying with a version the server lists",
+                        e.error());
+                return afterStatelessEraError(e.error(), e, true);
             }
             throw new McpClientException(
                     "the server refused initialize: " + e.error().message()

@@ -20,8 +20,8 @@ import java.util.Set;
 
 /**
  * What differs between protocol eras on the client's side, decided in one place: the request
- * {@code _meta} of the stateless era, the capabilities each era declares, which errors are
- * "modern", what a not-found error looks like, and how cache hints are read.
+ * {@code _meta} of the stateless era, the capabilities each era declares, which errors prove
+ * the stateless era, what a not-found error looks like, and how cache hints are read.
  *
  * @param revision the revision spoken
  * @param clientInfo this client's name and version
@@ -40,7 +40,7 @@ public record Protocol(ProtocolRevision revision, Implementation clientInfo, boo
     public ObjectNode params(ObjectNode body) {
         ObjectNode params = body == null ? JsonNodeFactory.instance.objectNode() : body.deepCopy();
         if (revision.isStateless()) {
-            addModernMeta(params, revision, clientInfo, sep2093);
+            addStatelessMeta(params, revision, clientInfo, sep2093);
         }
         return params;
     }
@@ -56,7 +56,7 @@ public record Protocol(ProtocolRevision revision, Implementation clientInfo, boo
         return v != null && v.isTextual() ? v.textValue() : null;
     }
 
-    static void addModernMeta(
+    static void addStatelessMeta(
             ObjectNode params, ProtocolRevision revision, Implementation clientInfo, boolean sep2093) {
         ObjectNode meta = params.has("_meta") && params.get("_meta").isObject()
                 ? (ObjectNode) params.get("_meta")
@@ -79,10 +79,10 @@ public record Protocol(ProtocolRevision revision, Implementation clientInfo, boo
     }
 
     /**
-     * A recognized modern error: it proves the server speaks the stateless era, so the client must
+     * A recognized stateless-era error: it proves the server speaks the stateless era, so the client must
      * not fall back to {@code initialize} (2026-07-28 versioning page).
      */
-    public static boolean isModernError(JsonRpcError error) {
+    public static boolean isStatelessEraError(JsonRpcError error) {
         return error != null
                 && (error.code() == ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION
                         || error.code() == ErrorCodes.HEADER_MISMATCH

@@ -6,7 +6,7 @@ import dev.reservoir.client.McpClientException;
 import dev.reservoir.client.TransportKind;
 import dev.reservoir.client.internal.io.HeadInput;
 import dev.reservoir.client.internal.io.Json;
-import dev.reservoir.client.internal.io.LineInput;
+import dev.reservoir.core.io.LineInput;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.protocol.Cancellation;

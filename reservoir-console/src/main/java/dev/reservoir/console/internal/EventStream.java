@@ -1,9 +1,9 @@
 package dev.reservoir.console.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.sse.SseEncoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 
@@ -24,15 +24,15 @@ final class EventStream {
         ex.response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
         ex.response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         try (EventHub.Listener listener = hub.open()) {
-            write(ex, "retry: 1000\n\nevent: status\ndata: " + status + "\n\n");
+            write(ex, SseEncoder.retry(1000));
+            write(ex, SseEncoder.event(null, "status", status.toString(), null));
             while (!listener.overflowed()) {
                 EventHub.Event event = listener.next(KEEP_ALIVE_MILLIS);
                 write(
                         ex,
                         event == null
-                                ? ": keep-alive\n\n"
-                                : "id: " + event.id() + "\nevent: " + event.type() + "\ndata: " + event.json()
-                                        + "\n\n");
+                                ? SseEncoder.keepAlive()
+                                : SseEncoder.event(Long.toString(event.id()), event.type(), event.json(), null));
             }
             ex.response.write(true, null, ex.callback);
         } catch (IOException e) {
@@ -43,7 +43,7 @@ final class EventStream {
         }
     }
 
-    private static void write(Exchange ex, String text) throws IOException {
-        Content.Sink.write(ex.response, false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+    private static void write(Exchange ex, byte[] event) throws IOException {
+        Content.Sink.write(ex.response, false, ByteBuffer.wrap(event));
     }
 }

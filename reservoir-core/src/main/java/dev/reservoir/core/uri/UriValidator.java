@@ -75,6 +75,31 @@ public final class UriValidator {
     }
 
     /**
+     * {@code name} as one path segment: its UTF-8 bytes, each percent-encoded except RFC 3986
+     * unreserved characters (so a slash, a space or a percent sign never shows as itself).
+     */
+    public static String percentEncode(String name) {
+        StringBuilder out = new StringBuilder(name.length() + 8);
+        percentEncode(name.getBytes(StandardCharsets.UTF_8), false, out);
+        return out.toString();
+    }
+
+    /**
+     * Appends {@code bytes} percent-encoded: every byte but the RFC 3986 unreserved characters (and
+     * {@code /} when {@code keepSlash}, for a path of several segments) as an upper-case %XX triplet.
+     */
+    public static void percentEncode(byte[] bytes, boolean keepSlash, StringBuilder out) {
+        for (byte b : bytes) {
+            int c = b & 0xff;
+            if (UriChars.isUnreserved(c) || (keepSlash && c == '/')) {
+                out.append((char) c);
+            } else {
+                UriChars.appendPct(out, c);
+            }
+        }
+    }
+
+    /**
      * Decodes every %XX triplet of {@code s} as UTF-8 and leaves other characters as they are; throws
      * {@link InvalidUriException} on a malformed triplet or on bytes that are not valid UTF-8 (including
      * overlong forms and encoded surrogates).

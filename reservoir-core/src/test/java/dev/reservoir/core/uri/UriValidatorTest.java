@@ -156,6 +156,17 @@ class UriValidatorTest {
         assertThat(UriValidator.percentDecode(encoded)).isEqualTo(decoded);
     }
 
+    @Test
+    void percentEncodingKeepsOnlyUnreservedCharactersAndRoundTrips() {
+        String name = "a b/c%d é~_.-Z9?#";
+        String encoded = UriValidator.percentEncode(name);
+        assertThat(encoded).isEqualTo("a%20b%2Fc%25d%20%C3%A9~_.-Z9%3F%23");
+        assertThat(UriValidator.percentDecode(encoded)).isEqualTo(name);
+        StringBuilder path = new StringBuilder();
+        UriValidator.percentEncode("src/main/a b".getBytes(java.nio.charset.StandardCharsets.UTF_8), true, path);
+        assertThat(path).hasToString("src/main/a%20b");
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiterString = " | ",

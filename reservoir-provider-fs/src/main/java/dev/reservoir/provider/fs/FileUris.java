@@ -20,7 +20,6 @@ final class FileUris {
 
     private static final String PREFIX = "file://";
     private static final String LOCALHOST = "localhost";
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     /** A URI taken apart: decoded names from the file system root, and whether it ended in "/". */
     record Parsed(List<String> names, boolean trailingSlash) {}
@@ -51,30 +50,11 @@ final class FileUris {
 
     /** Percent-encodes every byte of the UTF-8 name except RFC 3986 unreserved characters. */
     static void encode(String name, StringBuilder out) {
-        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if (isUnreserved(c)) {
-                out.append((char) c);
-            } else {
-                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
-            }
-        }
+        UriValidator.percentEncode(name.getBytes(StandardCharsets.UTF_8), false, out);
     }
 
     static String encode(String name) {
-        StringBuilder out = new StringBuilder(name.length() + 8);
-        encode(name, out);
-        return out.toString();
-    }
-
-    private static boolean isUnreserved(int c) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '.'
-                || c == '_'
-                || c == '~';
+        return UriValidator.percentEncode(name);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.reservoir.provider.git;
 
+import dev.reservoir.core.uri.UriValidator;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -16,7 +17,6 @@ import java.util.List;
 final class GitUris {
 
     static final String SCHEME = "git";
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private final String name;
     private final String root;
@@ -79,25 +79,8 @@ final class GitUris {
 
     private static String encodeSegments(byte[] bytes) {
         StringBuilder out = new StringBuilder(bytes.length + 16);
-        for (byte b : bytes) {
-            int c = b & 0xff;
-            if (c == '/' || isUnreserved(c)) {
-                out.append((char) c);
-            } else {
-                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
-            }
-        }
+        UriValidator.percentEncode(bytes, true, out);
         return out.toString();
-    }
-
-    private static boolean isUnreserved(int c) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '.'
-                || c == '_'
-                || c == '~';
     }
 
     /** Percent-decodes one URI component to bytes; null when a '%' is not followed by two hex digits. */

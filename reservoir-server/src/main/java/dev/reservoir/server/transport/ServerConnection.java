@@ -4,18 +4,20 @@ import dev.reservoir.core.jsonrpc.Decoded;
 
 /**
  * One client's connection to the server as a transport sees it: a stdio process, an HTTP session
- * of the stateful era, or one HTTP exchange of the stateless era. Thread-safe.
+ * of the session era, or one HTTP exchange of the stateless era. Thread-safe.
  */
 public interface ServerConnection extends AutoCloseable {
 
     /**
-     * Handles one decoded frame. Requests run on virtual threads and answer through
-     * {@code replies}; this method returns once they are started, but blocks while the connection
-     * already has its maximum number of requests in flight (so a transport stops reading).
+     * Handles one decoded frame; requests answer through {@code replies}. The requests that change
+     * the session (such as {@code initialize} and {@code resources/subscribe}) run on the calling
+     * thread, in arrival order, before this method returns; the others run on virtual threads, and
+     * this method returns once they are started. It blocks while the connection already has its
+     * maximum number of requests in flight (so a transport stops reading).
      */
     void receive(Decoded frame, MessageSink replies);
 
-    /** Whether the client chose the stateful era on this connection (sent {@code initialize}). */
+    /** Whether the client chose the session era on this connection (sent {@code initialize}). */
     boolean initialized();
 
     /**

@@ -10,7 +10,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Log messages to clients: logging/setLevel (stateful era) and _meta logLevel (2026-07-28). */
+/** Log messages to clients: logging/setLevel (session era) and _meta logLevel (2026-07-28). */
 class LoggingTest {
 
     private final McpServer server = Fixtures.server();

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** resources/subscribe (stateful era) and subscriptions/listen (stateless era). */
+/** resources/subscribe (session era) and subscriptions/listen (stateless era). */
 class SubscriptionsTest {
 
     private static final Duration QUIET = Duration.ofMillis(300);

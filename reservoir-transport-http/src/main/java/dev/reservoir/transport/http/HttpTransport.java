@@ -24,7 +24,7 @@ import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * Serves an {@link McpServer} over HTTP on embedded Jetty: Streamable HTTP at one endpoint for
- * every protocol revision (sessions for the handshake era, stateless POSTs for 2026-07-28), and
+ * every protocol revision (sessions for the session era, stateless POSTs for 2026-07-28), and
  * the 2024-11-05 HTTP+SSE endpoints for old clients. Secure by default: it binds 127.0.0.1, answers
  * only to the names it is known by, lets only its own origin's pages call it from a browser, and
  * will not serve a network address without a token unless told to. Each request runs on a virtual
@@ -207,7 +207,7 @@ public final class HttpTransport implements Transport {
 
         /** The 2024-11-05 SSE endpoint (at the first of {@link #endpoints}), or null when it is off. */
         public URI legacySseEndpoint() {
-            return settings.legacySsePath() == null ? null : bases().getFirst().resolve(settings.legacySsePath());
+            return settings.httpSsePath() == null ? null : bases().getFirst().resolve(settings.httpSsePath());
         }
 
         /** Whether the address bound is one other machines can reach. */

@@ -27,8 +27,8 @@ public final class HttpTransportBuilder {
     private String host = "127.0.0.1";
     private int port;
     private String endpoint = "/mcp";
-    private String legacySsePath = "/sse";
-    private String legacyMessagePath = "/message";
+    private String httpSsePath = "/sse";
+    private String httpSseMessagePath = "/message";
     private Set<String> allowedHosts;
     private Set<String> allowedOrigins;
     private BearerTokens tokens;
@@ -80,15 +80,15 @@ public final class HttpTransportBuilder {
 
     /** The 2024-11-05 HTTP+SSE paths (default {@code /sse} and {@code /message}). */
     public HttpTransportBuilder legacySse(String ssePath, String messagePath) {
-        this.legacySsePath = path(ssePath);
-        this.legacyMessagePath = path(messagePath);
+        this.httpSsePath = path(ssePath);
+        this.httpSseMessagePath = path(messagePath);
         return this;
     }
 
     /** Turns the 2024-11-05 HTTP+SSE endpoints off. */
     public HttpTransportBuilder noLegacySse() {
-        this.legacySsePath = null;
-        this.legacyMessagePath = null;
+        this.httpSsePath = null;
+        this.httpSseMessagePath = null;
         return this;
     }
 
@@ -293,8 +293,8 @@ public final class HttpTransportBuilder {
                 host,
                 port,
                 endpoint,
-                legacySsePath,
-                legacyMessagePath,
+                httpSsePath,
+                httpSseMessagePath,
                 guard,
                 keystore,
                 keystorePassword,

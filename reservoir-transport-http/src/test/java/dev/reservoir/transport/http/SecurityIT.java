@@ -334,8 +334,19 @@ class SecurityIT {
         HttpTestClient c = fixture.client();
         c.initialize(ProtocolRevision.V2025_11_25);
         try (HttpTestClient.Streaming get = c.get(null)) {
-            Thread.sleep(800); // four idle timeouts: that nothing ends can only be seen over time
-            assertThat(fixture.running.openSessions()).isEqualTo(1);
+            // A second session, idle from after the stream opened: when it has ended, the first
+            // has been idle at least as long, and only its open stream can have kept it.
+            HttpTestClient idle = fixture.client();
+            idle.initialize(ProtocolRevision.V2025_11_25);
+            int open = Eventually.await(
+                    "the idle session to end; open sessions",
+                    Duration.ofSeconds(5),
+                    fixture.running::openSessions,
+                    n -> n < 2);
+            assertThat(open).isEqualTo(1);
+            assertThat(c.post(c.request(3, "ping", null), Map.of()).status()).isEqualTo(200);
+            assertThat(idle.post(idle.request(3, "ping", null), Map.of()).status())
+                    .isEqualTo(404);
         }
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Streamable HTTP in the handshake era (2025-03-26 to 2025-11-25): sessions, POST, GET, DELETE. */
+/** Streamable HTTP in the session era (2025-03-26 to 2025-11-25): sessions, POST, GET, DELETE. */
 @Timeout(60)
 class StreamableHttpIT {
 

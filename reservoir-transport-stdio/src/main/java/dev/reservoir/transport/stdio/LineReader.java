@@ -1,11 +1,13 @@
 package dev.reservoir.transport.stdio;
 
+import dev.reservoir.core.io.LineInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * Reads newline-delimited messages as bytes. A line longer than the limit is skipped to its end
+ * Reads newline-delimited messages as bytes, each whole up to a limit: the bounded use of
+ * {@link LineInput}, which splits the lines. A line longer than the limit is skipped to its end
  * without being kept, so an oversized message costs no memory. Not thread-safe.
  */
 final class LineReader {
@@ -23,56 +25,42 @@ final class LineReader {
         }
     }
 
-    private final InputStream in;
+    private final LineInput lines;
     private final int max;
-    private final byte[] buffer = new byte[65536];
-    private int position;
-    private int limit;
     private byte[] line = new byte[8192];
 
     LineReader(InputStream in, int max) {
-        this.in = in;
+        this.lines = new LineInput(in, 65536);
         this.max = max;
     }
 
     /** The next line without its newline (and without a trailing CR), or null at end of input. */
     Line next() throws IOException {
+        InputStream in = lines.nextLine();
+        if (in == null) {
+            return null;
+        }
         int length = 0;
-        boolean tooLong = false;
-        boolean sawAny = false;
         while (true) {
-            if (position == limit) {
-                limit = in.read(buffer, 0, buffer.length);
-                position = 0;
-                if (limit <= 0) {
-                    limit = 0;
-                    return sawAny ? finish(length, tooLong) : null;
+            if (length == line.length) {
+                // Room for one byte past the limit: that byte is how an overlong line shows.
+                int grown = (int) Math.min(Math.min(max + 1L, line.length * 2L), Integer.MAX_VALUE - 8);
+                if (length > max || grown == line.length) {
+                    skip(in);
+                    return new Line(line, 0, true);
                 }
+                line = Arrays.copyOf(line, grown);
             }
-            sawAny = true;
-            int start = position;
-            while (position < limit && buffer[position] != '\n') {
-                position++;
+            int n = in.read(line, length, line.length - length);
+            if (n < 0) {
+                return finish(length);
             }
-            int chunk = position - start;
-            if (!tooLong) {
-                if (length + chunk > max) {
-                    tooLong = true;
-                } else {
-                    ensure(length + chunk);
-                    System.arraycopy(buffer, start, line, length, chunk);
-                    length += chunk;
-                }
-            }
-            if (position < limit) {
-                position++; // the newline
-                return finish(length, tooLong);
-            }
+            length += n;
         }
     }
 
-    private Line finish(int length, boolean tooLong) {
-        if (tooLong) {
+    private Line finish(int length) {
+        if (length > max) {
             return new Line(line, 0, true);
         }
         if (length > 0 && line[length - 1] == '\r') {
@@ -81,9 +69,10 @@ final class LineReader {
         return new Line(line, length, false);
     }
 
-    private void ensure(int capacity) {
-        if (capacity > line.length) {
-            line = Arrays.copyOf(line, Math.max(capacity, Math.min(max, line.length * 2)));
+    /** Reads the rest of an overlong line into the (then unused) buffer, keeping none of it. */
+    private void skip(InputStream in) throws IOException {
+        while (in.read(line, 0, line.length) >= 0) {
+            // discard
         }
     }
 }

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  * all. A plain {@link ServerSocket} on loopback, one virtual thread per connection, a request head
  * read line by line for just its {@code Content-Length}, the body skipped, and a fixed JSON
  * response written in one write. The response body is as long as Reservoir's answer to a 1 KiB
- * read in the 2026-07-28 era (1,288 bytes; 2025-11-25's is 1,134, without {@code resultType},
+ * read in the stateless era (1,288 bytes; 2025-11-25's is 1,134, without {@code resultType},
  * {@code ttlMs}, {@code cacheScope} and server info), and {@link HttpFloor} answers the same bytes.
  * Usage: {@code RawHttpFloor PORT}; prints "listening on PORT" to stderr when ready.
  *

@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The handshake era's GET stream: the server's own notifications (and resumed answers), reconnected
+ * The session era's GET stream: the server's own notifications (and resumed answers), reconnected
  * while the transport is open, after the server's {@code retry} (backing off on failures), resuming
  * with {@code Last-Event-ID}. Stops for good on 405 (the server offers none) or 400; on 404 (the
  * session is gone) it asks the transport for a new session, which brings a new stream.

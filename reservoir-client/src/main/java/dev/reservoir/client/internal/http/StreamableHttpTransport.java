@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *   <li>A request whose params carry the stateless era's {@code _meta} (2026-07-28) gets
  *       {@code MCP-Protocol-Version}, {@code Mcp-Method} and {@code Mcp-Name} headers from its body,
  *       no session, and is cancelled by closing its stream.
- *   <li>Otherwise (handshake era) it gets {@code Mcp-Session-Id} (from the initialize answer) and the
+ *   <li>Otherwise (session era) it gets {@code Mcp-Session-Id} (from the initialize answer) and the
  *       negotiated {@code MCP-Protocol-Version}; a stream that breaks before the answer is resumed
  *       with a GET carrying {@code Last-Event-ID}, after the server's {@code retry}; a GET stream
  *       carries the server's own notifications; cancelling sends {@code notifications/cancelled};
@@ -107,7 +107,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     }
 
     /**
-     * What to run when the server ends the handshake-era session (HTTP 404 to a request that
+     * What to run when the server ends the session-era session (HTTP 404 to a request that
      * carried it): start a new session and subscribe again. The request that met the 404 is then
      * sent once more, in the new session.
      */
@@ -195,7 +195,7 @@ public final class StreamableHttpTransport implements ClientTransport {
     @Override
     public void cancel(Call<?> call, String reason) {
         if (!call.stateless()) {
-            // Handshake era: a closed stream is not a cancellation, so say it (then stop reading).
+            // Session era: a closed stream is not a cancellation, so say it (then stop reading).
             Thread.ofVirtual().start(() -> {
                 try {
                     send(Cancellation.notification(call.id(), reason));
@@ -374,7 +374,7 @@ public final class StreamableHttpTransport implements ClientTransport {
         rpc.fail(call, new HttpStatusException(call.method(), status, error.error(), error.text()));
     }
 
-    /** Reads an SSE answer until the call is answered; resumes a broken handshake-era stream. */
+    /** Reads an SSE answer until the call is answered; resumes a broken session-era stream. */
     private void readStream(Call<?> call, InputStream body, boolean stateless) throws IOException {
         SseReader sse = new SseReader(body);
         String lastId = null;

@@ -3,7 +3,6 @@ package dev.reservoir.provider.jdbc.uri;
 import dev.reservoir.core.uri.InvalidUriException;
 import dev.reservoir.core.uri.UriValidator;
 import dev.reservoir.provider.jdbc.sql.DbException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Identifiers as URI path segments and query values: UTF-8, every byte percent-encoded (upper-case
@@ -13,8 +12,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Segments {
 
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
     private Segments() {}
 
     /** The segment for a name. */
@@ -22,16 +19,7 @@ public final class Segments {
         if (name.equals(".") || name.equals("..")) {
             return name.equals(".") ? "%2E" : "%2E%2E";
         }
-        StringBuilder out = new StringBuilder(name.length() + 8);
-        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if (unreserved(c)) {
-                out.append((char) c);
-            } else {
-                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
-            }
-        }
-        return out.toString();
+        return UriValidator.percentEncode(name);
     }
 
     /** The name a segment or query value stands for; throws BadRequest when it is not valid. */
@@ -41,15 +29,5 @@ public final class Segments {
         } catch (InvalidUriException e) {
             throw new DbException.BadRequest("'" + raw + "' is not a name: " + e.getMessage());
         }
-    }
-
-    private static boolean unreserved(int c) {
-        return (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || c == '-'
-                || c == '.'
-                || c == '_'
-                || c == '~';
     }
 }

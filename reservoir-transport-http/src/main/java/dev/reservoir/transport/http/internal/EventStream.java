@@ -1,6 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
-import java.nio.charset.StandardCharsets;
+import dev.reservoir.core.sse.SseEncoder;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -131,13 +131,7 @@ final class EventStream {
                 return false;
             }
             long seq = nextSeq++;
-            byte[] bytes = body;
-            if (prefix != null) {
-                byte[] id = ("id: " + prefix + seq + "\n").getBytes(StandardCharsets.US_ASCII);
-                bytes = new byte[id.length + body.length];
-                System.arraycopy(id, 0, bytes, 0, id.length);
-                System.arraycopy(body, 0, bytes, id.length, body.length);
-            }
+            byte[] bytes = prefix == null ? body : SseEncoder.withId(prefix + seq, body);
             appendedBytes += bytes.length;
             events.addLast(new Event(seq, bytes, appendedBytes));
             bufferedBytes += bytes.length;

@@ -56,18 +56,18 @@ final class HeaderChecks {
         Optional<String> version = metaVersion(request);
         if (version.isPresent()) {
             if (protocolHeader == null) {
-                return mismatch("the " + Wire.PROTOCOL_VERSION + " header is required");
+                return mismatch("the " + Http.PROTOCOL_VERSION + " header is required");
             }
             if (!protocolHeader.trim().equals(version.get())) {
-                return mismatch(Wire.PROTOCOL_VERSION + " header value '" + protocolHeader.trim()
+                return mismatch(Http.PROTOCOL_VERSION + " header value '" + protocolHeader.trim()
                         + "' does not match body value '" + version.get() + "'");
             }
         }
         if (methodHeader == null) {
-            return mismatch("the " + Wire.METHOD + " header is required");
+            return mismatch("the " + Http.METHOD + " header is required");
         }
         if (!methodHeader.trim().equals(request.method())) {
-            return mismatch(Wire.METHOD + " header value '" + methodHeader.trim() + "' does not match body value '"
+            return mismatch(Http.METHOD + " header value '" + methodHeader.trim() + "' does not match body value '"
                     + request.method() + "'");
         }
         String field =
@@ -79,14 +79,14 @@ final class HeaderChecks {
             return Optional.empty();
         }
         if (nameHeader == null) {
-            return mismatch("the " + Wire.NAME + " header is required for " + request.method());
+            return mismatch("the " + Http.NAME + " header is required for " + request.method());
         }
         Optional<String> decoded = decode(nameHeader.trim());
         if (decoded.isEmpty()) {
-            return mismatch(Wire.NAME + " header value is not valid (bad characters or Base64)");
+            return mismatch(Http.NAME + " header value is not valid (bad characters or Base64)");
         }
         if (!decoded.get().equals(bodyName.textValue())) {
-            return mismatch(Wire.NAME + " header value '" + decoded.get() + "' does not match body value '"
+            return mismatch(Http.NAME + " header value '" + decoded.get() + "' does not match body value '"
                     + bodyName.textValue() + "'");
         }
         return Optional.empty();

@@ -34,7 +34,7 @@ public final class HeaderDeadline implements Connection.Listener {
     public HeaderDeadline(Duration timeout) {
         this.timeoutNanos = timeout.toNanos();
         byte[] body = JsonErrorHandler.body(408, null);
-        String head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: " + Wire.JSON + "\r\nContent-Length: "
+        String head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: " + Http.JSON + "\r\nContent-Length: "
                 + body.length + "\r\nConnection: close\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
         this.answer = new byte[headBytes.length + body.length];

@@ -38,7 +38,7 @@ final class Health {
         String method = request.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            Wire.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET");
+            Http.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET");
             return;
         }
         ServerStatus status = server.status();
@@ -60,7 +60,7 @@ final class Health {
         }
         byte[] body = (doc.toString() + "\n").getBytes(StandardCharsets.UTF_8);
         response.setStatus(code);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, method.equals("HEAD") ? null : ByteBuffer.wrap(body), callback);

@@ -7,8 +7,8 @@ import java.time.Duration;
  * What an HTTP transport was built with. Immutable.
  *
  * @param endpoint the Streamable HTTP endpoint path, such as {@code /mcp}
- * @param legacySsePath the 2024-11-05 SSE path ({@code /sse}), or null when that transport is off
- * @param legacyMessagePath the 2024-11-05 POST path the SSE endpoint announces
+ * @param httpSsePath the 2024-11-05 SSE path ({@code /sse}), or null when that transport is off
+ * @param httpSseMessagePath the 2024-11-05 POST path the SSE endpoint announces
  * @param guard the Host, Origin and token checks
  * @param keystore the TLS keystore, or null for plain HTTP
  * @param sseRetry the reconnection delay sent to clients in {@code retry} fields
@@ -21,8 +21,8 @@ public record HttpSettings(
         String host,
         int port,
         String endpoint,
-        String legacySsePath,
-        String legacyMessagePath,
+        String httpSsePath,
+        String httpSseMessagePath,
         Guard guard,
         Path keystore,
         char[] keystorePassword,

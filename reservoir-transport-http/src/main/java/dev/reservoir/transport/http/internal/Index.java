@@ -30,25 +30,25 @@ final class Index {
                 "An MCP server (Model Context Protocol). Point an MCP client at the Streamable HTTP endpoint.");
         ObjectNode endpoints = doc.putObject("endpoints");
         endpoints.put("streamableHttp", settings.endpoint());
-        if (settings.legacySsePath() != null) {
-            endpoints.put("sse", settings.legacySsePath());
+        if (settings.httpSsePath() != null) {
+            endpoints.put("sse", settings.httpSsePath());
         }
         this.body = (doc.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8);
         this.hint = "the MCP endpoint is " + settings.endpoint()
-                + (settings.legacySsePath() == null ? "" : " (2024-11-05 HTTP+SSE: " + settings.legacySsePath() + ")");
+                + (settings.httpSsePath() == null ? "" : " (2024-11-05 HTTP+SSE: " + settings.httpSsePath() + ")");
     }
 
     void answer(Request request, Response response, Callback callback) {
         String path = Request.getPathInContext(request);
         String method = request.getMethod();
         if (!path.equals("/")) {
-            Wire.fail(response, callback, 404, null, "Not found: nothing is served at " + path + "; " + hint);
+            Http.fail(response, callback, 404, null, "Not found: nothing is served at " + path + "; " + hint);
         } else if (!method.equals("GET") && !method.equals("HEAD")) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            Wire.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET; " + hint);
+            Http.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET; " + hint);
         } else {
             response.setStatus(200);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
             response.write(true, method.equals("HEAD") ? null : ByteBuffer.wrap(body), callback);
         }

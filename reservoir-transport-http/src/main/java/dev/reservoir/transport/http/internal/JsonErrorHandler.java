@@ -31,7 +31,7 @@ final class JsonErrorHandler extends ErrorHandler {
         }
         String reason = request.getAttribute(ERROR_MESSAGE) instanceof String text ? text : null;
         response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
         response.getHeaders().put(ERROR_CACHE_CONTROL);
         response.write(true, ByteBuffer.wrap(body(status, reason)), callback);
         return true;
@@ -40,7 +40,7 @@ final class JsonErrorHandler extends ErrorHandler {
     /** The body of an answer Jetty writes on its own, before there is a request to hand us. */
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(new HttpField(HttpHeader.CONTENT_TYPE, Wire.JSON));
+        fields.put(new HttpField(HttpHeader.CONTENT_TYPE, Http.JSON));
         return ByteBuffer.wrap(body(status, reason));
     }
 

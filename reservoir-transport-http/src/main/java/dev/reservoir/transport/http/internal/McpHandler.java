@@ -25,16 +25,16 @@ public final class McpHandler extends Handler.Abstract {
             "Content-Type",
             "Accept",
             "Authorization",
-            Wire.SESSION_ID,
-            Wire.PROTOCOL_VERSION,
-            Wire.METHOD,
-            Wire.NAME,
-            Wire.LAST_EVENT_ID);
+            Http.SESSION_ID,
+            Http.PROTOCOL_VERSION,
+            Http.METHOD,
+            Http.NAME,
+            Http.LAST_EVENT_ID);
 
     private final HttpSettings settings;
     private final Sessions sessions;
     private final StreamableEndpoint streamable;
-    private final LegacyEndpoint legacy;
+    private final HttpSseEndpoint httpSse;
     private final SlowAnswers slow;
 
     private final Index index;
@@ -46,7 +46,7 @@ public final class McpHandler extends Handler.Abstract {
         this.sessions = new Sessions(settings.limits());
         this.slow = new SlowAnswers(settings.sseAfter());
         this.streamable = new StreamableEndpoint(server, settings, sessions, slow, hangups);
-        this.legacy = settings.legacySsePath() == null ? null : new LegacyEndpoint(server, settings, sessions, hangups);
+        this.httpSse = settings.httpSsePath() == null ? null : new HttpSseEndpoint(server, settings, sessions, hangups);
         this.index = new Index(server, settings);
         this.health = new Health(server);
     }
@@ -66,11 +66,11 @@ public final class McpHandler extends Handler.Abstract {
         return slow.tickInterval();
     }
 
-    /** Ends every session and legacy connection (the transport stops). */
+    /** Ends every session and HTTP+SSE connection (the transport stops). */
     public void closeAll() {
         sessions.closeAll();
-        if (legacy != null) {
-            legacy.closeAll();
+        if (httpSse != null) {
+            httpSse.closeAll();
         }
     }
 
@@ -86,10 +86,10 @@ public final class McpHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        String origin = Exchange.header(request, HttpHeader.ORIGIN.asString());
+        String origin = Requests.header(request, HttpHeader.ORIGIN.asString());
         Guard.Verdict.Refused refused = settings.guard()
                 .checkPlace(
-                        Exchange.header(request, HttpHeader.HOST.asString()),
+                        Requests.header(request, HttpHeader.HOST.asString()),
                         origin,
                         request.getConnectionMetaData().isSecure());
         if (refused != null) {
@@ -114,7 +114,7 @@ public final class McpHandler extends Handler.Abstract {
             return true;
         }
         Guard.Verdict verdict =
-                settings.guard().authenticate(Exchange.header(request, HttpHeader.AUTHORIZATION.asString()));
+                settings.guard().authenticate(Requests.header(request, HttpHeader.AUTHORIZATION.asString()));
         if (verdict instanceof Guard.Verdict.Refused no) {
             refuse(response, callback, no);
             return true;
@@ -129,7 +129,7 @@ public final class McpHandler extends Handler.Abstract {
         } catch (Exception | Error e) {
             log.error("{} {} failed", method, Request.getPathInContext(request), e);
             if (!response.isCommitted()) {
-                Wire.error(response, callback, 500, null, JsonRpcError.internalError());
+                Http.error(response, callback, 500, null, JsonRpcError.internalError());
             } else {
                 callback.failed(e);
             }
@@ -149,16 +149,16 @@ public final class McpHandler extends Handler.Abstract {
                     default -> notAllowed(response, callback, "GET, POST, DELETE, OPTIONS");
                 }
             }
-            case LEGACY_SSE -> {
+            case HTTP_SSE_STREAM -> {
                 if (method.equals("GET")) {
-                    legacy.open(request, response, callback, caller);
+                    httpSse.open(request, response, callback, caller);
                 } else {
                     notAllowed(response, callback, "GET, OPTIONS");
                 }
             }
-            case LEGACY_MESSAGE -> {
+            case HTTP_SSE_MESSAGE -> {
                 if (method.equals("POST")) {
-                    legacy.post(request, response, callback, caller);
+                    httpSse.post(request, response, callback, caller);
                 } else {
                     notAllowed(response, callback, "POST, OPTIONS");
                 }
@@ -168,19 +168,19 @@ public final class McpHandler extends Handler.Abstract {
 
     private enum Route {
         MCP,
-        LEGACY_SSE,
-        LEGACY_MESSAGE
+        HTTP_SSE_STREAM,
+        HTTP_SSE_MESSAGE
     }
 
     private Route route(String path) {
         if (path.equals(settings.endpoint())) {
             return Route.MCP;
         }
-        if (legacy != null && path.equals(settings.legacySsePath())) {
-            return Route.LEGACY_SSE;
+        if (httpSse != null && path.equals(settings.httpSsePath())) {
+            return Route.HTTP_SSE_STREAM;
         }
-        if (legacy != null && path.equals(settings.legacyMessagePath())) {
-            return Route.LEGACY_MESSAGE;
+        if (httpSse != null && path.equals(settings.httpSseMessagePath())) {
+            return Route.HTTP_SSE_MESSAGE;
         }
         return null;
     }
@@ -189,31 +189,31 @@ public final class McpHandler extends Handler.Abstract {
         if (refused.wwwAuthenticate() != null) {
             response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.wwwAuthenticate());
         }
-        Wire.error(response, callback, refused.status(), null, JsonRpcError.invalidRequest(refused.message()));
+        Http.error(response, callback, refused.status(), null, JsonRpcError.invalidRequest(refused.message()));
     }
 
     /** Browsers may call an allowed origin's server; they see our headers and the session id. */
     private static void cors(Response response, String origin) {
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
         response.getHeaders().add(HttpHeader.VARY, "Origin");
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, Wire.SESSION_ID + ", WWW-Authenticate");
+        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, Http.SESSION_ID + ", WWW-Authenticate");
     }
 
     private static void preflight(Response response, Callback callback, Route route) {
         String methods =
                 switch (route) {
                     case MCP -> "GET, POST, DELETE";
-                    case LEGACY_SSE -> "GET";
-                    case LEGACY_MESSAGE -> "POST";
+                    case HTTP_SSE_STREAM -> "GET";
+                    case HTTP_SSE_MESSAGE -> "POST";
                 };
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, methods);
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS);
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, "600");
-        Wire.empty(response, callback, 204);
+        Http.empty(response, callback, 204);
     }
 
     private static void notAllowed(Response response, Callback callback, String allow) {
         response.getHeaders().put(HttpHeader.ALLOW, allow);
-        Wire.fail(response, callback, 405, null, "Method not allowed: use " + allow);
+        Http.fail(response, callback, 405, null, "Method not allowed: use " + allow);
     }
 }

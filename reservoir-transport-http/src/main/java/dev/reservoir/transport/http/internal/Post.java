@@ -1,7 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethod;
@@ -18,8 +17,6 @@ import org.eclipse.jetty.util.Callback;
  * held by the frames of the thread that serves it.
  */
 final class Post {
-
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
     private Decoded frame;
     private JsonRpcRequest single;
@@ -82,28 +79,27 @@ final class Post {
      * Returns null when it answered the request itself.
      */
     static Post read(Request request, Response response, Callback callback, int maxBytes) {
-        String accept = Exchange.header(request, HttpHeader.ACCEPT.asString());
-        boolean json = Wire.accepts(accept, Wire.JSON);
-        boolean sse = Wire.accepts(accept, Wire.EVENT_STREAM);
+        String accept = Requests.header(request, HttpHeader.ACCEPT.asString());
+        boolean json = Http.accepts(accept, Http.JSON);
+        boolean sse = Http.accepts(accept, Http.EVENT_STREAM);
         if (!json && !sse) {
-            Wire.fail(response, callback, 406, null, "Not acceptable: accept application/json or text/event-stream");
+            Http.fail(response, callback, 406, null, "Not acceptable: accept application/json or text/event-stream");
             return null;
         }
-        String contentType = Exchange.header(request, HttpHeader.CONTENT_TYPE.asString());
-        if (contentType != null && !contentType.split(";")[0].trim().equalsIgnoreCase(Wire.JSON)) {
-            Wire.fail(response, callback, 415, null, "Unsupported media type: send application/json");
+        String contentType = Requests.header(request, HttpHeader.CONTENT_TYPE.asString());
+        if (contentType != null && !contentType.split(";")[0].trim().equalsIgnoreCase(Http.JSON)) {
+            Http.fail(response, callback, 415, null, "Unsupported media type: send application/json");
             return null;
         }
-        byte[] body = Exchange.readBody(request, response, callback, maxBytes);
-        if (body == null) {
+        Decoded frame = Requests.readFrame(request, response, callback, maxBytes);
+        if (frame == null) {
             return null;
         }
-        Decoded frame = CODEC.decode(body);
         return new Post(
                 frame,
                 frame instanceof Decoded.Single(JsonRpcRequest r) ? r : null,
-                Exchange.header(request, Wire.SESSION_ID),
-                Exchange.header(request, Wire.PROTOCOL_VERSION),
+                Requests.header(request, Http.SESSION_ID),
+                Requests.header(request, Http.PROTOCOL_VERSION),
                 json,
                 sse);
     }
@@ -118,7 +114,7 @@ final class Post {
     }
 
     /**
-     * Whether the 2026-07-28 era serves it: its {@code _meta} names such a version, or it has no
+     * Whether the stateless era serves it: its {@code _meta} names such a version, or it has no
      * {@code _meta} version, no session, and a header that names one (then the engine answers the
      * missing field).
      */

@@ -5,8 +5,8 @@ import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResponse;
+import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.server.transport.MessageSink;
-import dev.reservoir.transport.http.sse.SseEncoder;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * written as {@code application/json} (streamed, with its status), a notification first (the
  * acknowledgement of a listen stream) opens an SSE stream, and a frame that needs no answer gets
  * 202. A request still unanswered after {@code sseAfter} switches to an SSE stream, which in the
- * handshake era is resumable and may be polled. Writes of a JSON answer happen on the engine's
+ * session era is resumable and may be polled. Writes of a JSON answer happen on the engine's
  * thread inside {@link #send} (so content streams from the provider to the socket); SSE events go
  * through an {@link EventStream} that the request's own thread pumps in {@link #complete}.
  */
@@ -95,10 +95,10 @@ final class PostExchange implements MessageSink {
                     if (message instanceof JsonRpcResponse && acceptsJson) {
                         writeJson(Statuses.of(message, stateless, metaIncomplete), out -> CODEC.write(message, out));
                     } else if (toSse() || refuse()) {
-                        stream.append(Wire.event(null, message));
+                        stream.append(Http.event(null, message));
                     }
                 }
-                case SSE -> stream.append(Wire.event(null, message));
+                case SSE -> stream.append(Http.event(null, message));
                 case JSON, REFUSED -> log.debug("Dropping a message sent after the answer was complete: {}", message);
             }
         } finally {
@@ -115,10 +115,10 @@ final class PostExchange implements MessageSink {
                     if (acceptsJson) {
                         writeJson(200, out -> CODEC.writeBatch(messages, out));
                     } else if (toSse() || refuse()) {
-                        stream.append(Wire.event(null, messages));
+                        stream.append(Http.event(null, messages));
                     }
                 }
-                case SSE -> stream.append(Wire.event(null, messages));
+                case SSE -> stream.append(Http.event(null, messages));
                 case JSON, REFUSED -> log.debug("Dropping a batch sent after the answer was complete");
             }
         } finally {
@@ -182,7 +182,7 @@ final class PostExchange implements MessageSink {
             }
             switch (mode) {
                 case PENDING -> {
-                    Wire.empty(response, callback, 202); // notifications and responses only
+                    Http.empty(response, callback, 202); // notifications and responses only
                     return null;
                 }
                 case JSON, REFUSED -> {
@@ -246,7 +246,7 @@ final class PostExchange implements MessageSink {
     private void writeJson(int status, Body body) throws IOException {
         mode = Mode.JSON;
         response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
         hooks.beforeCommit(response);
         ResponseOutput out = new ResponseOutput(response, JSON_BUFFER);
         try {
@@ -284,7 +284,7 @@ final class PostExchange implements MessageSink {
         String why = acceptsSse
                 ? "Too many requests: the server has its most SSE streams open; retry later"
                 : "Not acceptable: this answer is an SSE stream, and the request's Accept header excludes "
-                        + Wire.EVENT_STREAM;
+                        + Http.EVENT_STREAM;
         writeJson(status, out -> CODEC.write(new JsonRpcErrorResponse(null, JsonRpcError.invalidRequest(why)), out));
         changed.signalAll();
         return false;

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One stateful-era session ({@code Mcp-Session-Id}): its engine connection, the stream for
+ * One session-era session ({@code Mcp-Session-Id}): its engine connection, the stream for
  * notifications that belong to no request (stream 0, read with GET), and the streams of POSTs that
  * were answered with SSE (kept a while after they end, for resumption). Bound to the token that
  * created it. Thread-safe.
@@ -57,12 +57,12 @@ final class Session {
         return new MessageSink() {
             @Override
             public void send(JsonRpcMessage message) {
-                notifications.append(Wire.event(null, message));
+                notifications.append(Http.event(null, message));
             }
 
             @Override
             public void sendBatch(List<? extends JsonRpcMessage> messages) {
-                notifications.append(Wire.event(null, messages));
+                notifications.append(Http.event(null, messages));
             }
 
             @Override

@@ -1,6 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
-import dev.reservoir.transport.http.sse.SseEncoder;
+import dev.reservoir.core.sse.SseEncoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -49,7 +49,7 @@ final class SsePump {
     /** Sets the status and headers of an SSE response (nothing is written yet). */
     static void startResponse(Response response) {
         response.setStatus(200);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.EVENT_STREAM);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
         // Reverse proxies such as nginx must not hold events back.
         response.getHeaders().put("X-Accel-Buffering", "no");

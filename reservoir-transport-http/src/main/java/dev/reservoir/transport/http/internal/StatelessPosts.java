@@ -15,13 +15,13 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The 2026-07-28 era: every POST is served on an engine connection of its own, closed when the
+ * The stateless era: every POST is served on an engine connection of its own, closed when the
  * exchange ends; a client that closes its response stream cancels the request (or ends its
  * {@code subscriptions/listen} stream). Headers must agree with the body first (400 -32020).
  */
 final class StatelessPosts {
 
-    /** No notification belongs to no request in this era. */
+    /** In this era every notification belongs to a request and goes out on its answer: none comes here. */
     private static final MessageSink NO_NOTIFICATIONS = new MessageSink() {
         @Override
         public void send(JsonRpcMessage message) {}
@@ -56,10 +56,10 @@ final class StatelessPosts {
         Optional<JsonRpcError> mismatch = HeaderChecks.verify(
                 post.single(),
                 post.version(),
-                Exchange.header(request, Wire.METHOD),
-                Exchange.header(request, Wire.NAME));
+                Requests.header(request, Http.METHOD),
+                Requests.header(request, Http.NAME));
         if (mismatch.isPresent()) {
-            Wire.error(response, callback, 400, post.id(), mismatch.get());
+            Http.error(response, callback, 400, post.id(), mismatch.get());
             return;
         }
         ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
@@ -84,7 +84,7 @@ final class StatelessPosts {
                     callback,
                     listen ? null : slow,
                     new SsePump.Options(keepAlive, null, null, hangups),
-                    Exchange.aborter(request));
+                    Requests.aborter(request));
         } finally {
             connection.close();
         }

@@ -6,8 +6,8 @@ import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 
 /**
  * The HTTP status of a response whose body is one JSON-RPC message: the one place that maps
- * protocol errors to statuses. In the handshake era every answer is 200 except a frame that could
- * not be read (400). In the 2026-07-28 era the transport page gives 404 for an unknown method and
+ * protocol errors to statuses. In the session era every answer is 200 except a frame that could
+ * not be read (400). In the stateless era the transport page gives 404 for an unknown method and
  * 400 for an unsupported version, a header mismatch, a missing client capability, and a request
  * whose {@code _meta} lacks what every request carries; other errors (a resource that does not
  * exist, a failed read) are answers like any other, with 200. One of Reservoir's own is a refusal
@@ -18,7 +18,7 @@ final class Statuses {
     private Statuses() {}
 
     /**
-     * @param stateless whether the request was served in the 2026-07-28 era
+     * @param stateless whether the request was served in the stateless era
      * @param metaIncomplete whether that request's {@code _meta} lacked its required fields
      */
     static int of(JsonRpcMessage message, boolean stateless, boolean metaIncomplete) {

@@ -15,7 +15,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * The Streamable HTTP endpoint for both eras. A POST of the 2026-07-28 era goes to
+ * The Streamable HTTP endpoint for both eras. A POST of the stateless era goes to
  * {@link StatelessPosts}. Any other POST belongs to a session: {@code initialize} opens one (its
  * id goes back in {@code Mcp-Session-Id} once the handshake succeeded), later requests name it,
  * GET reads its notification stream or resumes a stream with {@code Last-Event-ID}, DELETE ends
@@ -51,7 +51,7 @@ final class StreamableEndpoint {
         }
         String principal = caller.principal();
         if (post.version() != null && !supported(post.version())) {
-            Wire.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
+            Http.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
             return;
         }
         if (post.sessionId() == null) {
@@ -60,7 +60,7 @@ final class StreamableEndpoint {
         }
         Session session = find(post.sessionId(), principal);
         if (session == null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     404,
@@ -75,7 +75,7 @@ final class StreamableEndpoint {
                     response, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
             session.connection().receive(post.frame(), exchange);
             post.release();
-            exchange.complete(callback, slow, options(post.version()), Exchange.aborter(request));
+            exchange.complete(callback, slow, options(post.version()), Requests.aborter(request));
         } finally {
             session.idle();
         }
@@ -87,28 +87,23 @@ final class StreamableEndpoint {
             initialize(request, response, callback, post, caller);
         } else if (post.single() == null && post.frame() instanceof Decoded.Single && post.statelessHeader()) {
             // A 2026-07-28 client's notification or response: nothing in that era answers one.
-            Wire.empty(response, callback, 202);
+            Http.empty(response, callback, 202);
         } else if (post.frame() instanceof Decoded.Invalid invalid) {
-            Wire.error(
-                    response,
-                    callback,
-                    400,
-                    invalid.error().id(),
-                    invalid.error().error());
+            Http.unreadable(response, callback, invalid);
         } else {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,
                     post.id(),
-                    "Bad request: the " + Wire.SESSION_ID
+                    "Bad request: the " + Http.SESSION_ID
                             + " header is required; send initialize first, or use protocol 2026-07-28 with its _meta");
         }
     }
 
     void get(Request request, Response response, Callback callback, Caller caller) throws Exception {
-        if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
-            Wire.fail(
+        if (!Http.accepts(Requests.header(request, HttpHeader.ACCEPT.asString()), Http.EVENT_STREAM)) {
+            Http.fail(
                     response,
                     callback,
                     406,
@@ -121,15 +116,15 @@ final class StreamableEndpoint {
             return;
         }
         session.established();
-        String version = Exchange.header(request, Wire.PROTOCOL_VERSION);
+        String version = Requests.header(request, Http.PROTOCOL_VERSION);
         if (version != null && !supported(version)) {
-            Wire.error(response, callback, 400, null, unsupportedVersion(version));
+            Http.error(response, callback, 400, null, unsupportedVersion(version));
             return;
         }
-        String lastEventId = Exchange.header(request, Wire.LAST_EVENT_ID);
+        String lastEventId = Requests.header(request, Http.LAST_EVENT_ID);
         EventStream stream = lastEventId == null ? session.notifications() : session.streamOf(lastEventId.trim());
         if (stream == null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,
@@ -138,7 +133,7 @@ final class StreamableEndpoint {
             return;
         }
         if (!sessions.acquireStream(session.client, session)) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     429,
@@ -164,9 +159,9 @@ final class StreamableEndpoint {
             String lastEventId,
             String version) {
         EventStream.Reader reader =
-                stream.attach(lastEventId == null ? null : lastEventId.trim(), Exchange.aborter(request));
+                stream.attach(lastEventId == null ? null : lastEventId.trim(), Requests.aborter(request));
         if (reader == null) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended");
+            Http.fail(response, callback, 404, null, "Session not found: it ended");
             return;
         }
         SsePump.startResponse(response);
@@ -184,22 +179,22 @@ final class StreamableEndpoint {
             return;
         }
         if (!sessions.end(session.id)) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed");
+            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed");
             return;
         }
-        Wire.empty(response, callback, 200);
+        Http.empty(response, callback, 200);
     }
 
     /** The session a GET or DELETE names; null when it answered 400 (no header) or 404. */
     private Session session(Request request, Response response, Callback callback, String principal) {
-        String sessionId = Exchange.header(request, Wire.SESSION_ID);
+        String sessionId = Requests.header(request, Http.SESSION_ID);
         if (sessionId == null) {
-            Wire.fail(response, callback, 400, null, "Bad request: the " + Wire.SESSION_ID + " header is required");
+            Http.fail(response, callback, 400, null, "Bad request: the " + Http.SESSION_ID + " header is required");
             return null;
         }
         Session session = find(sessionId, principal);
         if (session == null) {
-            Wire.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
+            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
         }
         return session;
     }
@@ -208,7 +203,7 @@ final class StreamableEndpoint {
             throws InterruptedException {
         Sessions.Refusal full = sessions.makeRoom(caller.client());
         if (full != null) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     full == Sessions.Refusal.CLIENT_FULL ? 429 : 503,
@@ -229,7 +224,7 @@ final class StreamableEndpoint {
                 // The handshake succeeded before its answer is written: only then is there a session.
                 if (connection.initialized() && registered.compareAndSet(false, true)) {
                     sessions.register(session);
-                    r.getHeaders().put(Wire.SESSION_ID, session.id);
+                    r.getHeaders().put(Http.SESSION_ID, session.id);
                 }
             }
 
@@ -252,7 +247,7 @@ final class StreamableEndpoint {
                     callback,
                     null,
                     new SsePump.Options(settings.keepAlive(), null, null, hangups),
-                    Exchange.aborter(request));
+                    Requests.aborter(request));
         } finally {
             session.idle();
             if (!registered.get()) {
@@ -312,6 +307,6 @@ final class StreamableEndpoint {
     }
 
     private JsonRpcError unsupportedVersion(String requested) {
-        return Errors.unsupportedVersion(requested.trim(), server.revisions(), Wire.PROTOCOL_VERSION);
+        return Errors.unsupportedVersion(requested.trim(), server.revisions(), Http.PROTOCOL_VERSION);
     }
 }

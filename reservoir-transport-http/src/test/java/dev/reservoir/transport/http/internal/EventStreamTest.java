@@ -209,6 +209,16 @@ class EventStreamTest {
         assertThat(stream.attach(null, () -> {})).isNull();
     }
 
+    /** The events of a batch as "id data". */
+    private static List<String> events(EventStream.Batch batch) {
+        List<String> taken = new ArrayList<>();
+        for (byte[] e : batch.events()) {
+            SseReader.readAll(new String(e, StandardCharsets.UTF_8))
+                    .forEach(ev -> taken.add(ev.id() + " " + ev.data()));
+        }
+        return taken;
+    }
+
     /** A direct writer that records what it was given and completes when the test says. */
     private static final class Writes implements EventStream.DirectWriter {
         final java.util.concurrent.BlockingQueue<String> written = new java.util.concurrent.LinkedBlockingQueue<>();
@@ -275,8 +285,21 @@ class EventStreamTest {
         stream.append(data("b")); // while the write of "a" is under way: buffered
         stream.append(data("c"));
         assertThat(writes.written).isEmpty();
-        // That nothing happens can only be seen over some time; a wrong early return shows in 50 ms.
-        Thread.sleep(50);
+        // Asked now, even with no time to wait, next() waits for that write to end (untimed: its
+        // end signals) rather than hand out "b" and "c" to be written beside it.
+        var asked = new java.util.concurrent.CompletableFuture<EventStream.Batch>();
+        Thread asking = Thread.ofVirtual().start(() -> {
+            try {
+                asked.complete(stream.next(reader, NOW));
+            } catch (Throwable t) {
+                asked.completeExceptionally(t);
+            }
+        });
+        Eventually.await(
+                "next() asked during a direct write to wait for it",
+                Duration.ofSeconds(10),
+                () -> asked.isDone() || asking.getState() == Thread.State.WAITING);
+        assertThat(asked).as("next() asked while a direct write is under way").isNotDone();
         assertThat(batch)
                 .as("the reader's thread waits while the direct write is under way")
                 .isNotDone();
@@ -284,12 +307,8 @@ class EventStreamTest {
         writes.completeNext();
         // The reader's thread takes what came meanwhile, once, after "a".
         EventStream.Batch rest = batch.get(5, java.util.concurrent.TimeUnit.SECONDS);
-        List<String> taken = new ArrayList<>();
-        for (byte[] e : rest.events()) {
-            SseReader.readAll(new String(e, StandardCharsets.UTF_8))
-                    .forEach(ev -> taken.add(ev.id() + " " + ev.data()));
-        }
-        assertThat(taken).containsExactly("0-2 b", "0-3 c");
+        assertThat(events(rest)).containsExactly("0-2 b", "0-3 c");
+        assertThat(events(asked.get(5, java.util.concurrent.TimeUnit.SECONDS))).containsExactly("0-2 b", "0-3 c");
         stream.written(reader, rest.lastSeq());
         assertThat(reader.position()).isEqualTo("0-3");
     }

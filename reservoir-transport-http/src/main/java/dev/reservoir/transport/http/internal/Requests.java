@@ -1,5 +1,7 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import org.eclipse.jetty.server.Request;
@@ -8,10 +10,14 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Reading a request: its body within the size limit, and its headers. */
-final class Exchange {
+/**
+ * Reading a request: its body within the size limit, decoded, and its headers. Both endpoints
+ * read their POSTs here, so the 413 and 400 answers for a body that is too large or unreadable
+ * are given in one place.
+ */
+final class Requests {
 
-    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
+    private static final Logger log = LoggerFactory.getLogger(Requests.class);
 
     /** The body is larger than the limit. */
     static final class TooLarge extends Exception {
@@ -20,18 +26,31 @@ final class Exchange {
         }
     }
 
-    private Exchange() {}
+    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+
+    private Requests() {}
+
+    /**
+     * Reads and decodes the body as a JSON-RPC frame, or answers the request itself (see
+     * {@link #readBody}) and returns null. An undecodable frame comes back as
+     * {@link Decoded.Invalid}: the endpoint decides whether it is answered with
+     * {@link Http#unreadable}.
+     */
+    static Decoded readFrame(Request request, Response response, Callback callback, int max) {
+        byte[] body = readBody(request, response, callback, max);
+        return body == null ? null : CODEC.decode(body);
+    }
 
     /**
      * Reads the whole body, or answers the request itself and returns null: 413 when the body is
      * longer than {@code max} bytes (found out without reading it all), 400 when it cannot be read
      * (malformed chunked encoding, or the client stopped sending half-way).
      */
-    static byte[] readBody(Request request, Response response, Callback callback, int max) {
+    private static byte[] readBody(Request request, Response response, Callback callback, int max) {
         try {
             return body(request, max);
         } catch (TooLarge e) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     413,
@@ -40,7 +59,7 @@ final class Exchange {
         } catch (IOException e) {
             // The client's framing is at fault, not the server: no stack trace, not even in the log.
             log.debug("Could not read a request body: {}", e.toString());
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     400,

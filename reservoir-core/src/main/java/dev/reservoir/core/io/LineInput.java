@@ -1,4 +1,4 @@
-package dev.reservoir.client.internal.io;
+package dev.reservoir.core.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,7 +6,11 @@ import java.io.InputStream;
 /**
  * Splits a byte stream into lines (LF-terminated, an optional CR before it belongs to the line) and
  * hands out each line as a stream of its own, so that a message of any length is parsed as it
- * arrives, never held whole. Not thread-safe: one reader.
+ * arrives, never held whole. Newline-delimited JSON (stdio) is read with it at both ends: the
+ * client streams each line into its parser, the stdio server keeps a line up to its size limit.
+ * {@link dev.reservoir.core.sse.SseReader} has its own line splitting: an event stream's lines
+ * also end at a lone CR, and its fields are parsed as the bytes arrive. Not thread-safe: one
+ * reader.
  */
 public final class LineInput {
 

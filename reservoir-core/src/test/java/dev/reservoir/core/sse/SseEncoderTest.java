@@ -1,10 +1,8 @@
-package dev.reservoir.transport.http.sse;
+package dev.reservoir.core.sse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reservoir.core.sse.SseEvent;
-import dev.reservoir.core.sse.SseReader;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -49,6 +47,13 @@ class SseEncoderTest {
         SseEncoder.endData(out);
         assertThat(SseReader.readAll(out.toString(StandardCharsets.UTF_8)))
                 .containsExactly(SseEvent.message("3-1", "{\"a\":\"b\\nc\"}"));
+    }
+
+    @Test
+    void anIdPutInFrontOfAnEventComesFirst() {
+        byte[] event = SseEncoder.event(null, "message", "{}", null);
+        assertThat(text(SseEncoder.withId("0-7", event))).isEqualTo("id: 0-7\nevent: message\ndata: {}\n\n");
+        assertThatThrownBy(() -> SseEncoder.withId("0\n7", event)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,13 +1,12 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
-import dev.reservoir.transport.http.sse.SseEncoder;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -26,9 +25,7 @@ import org.eclipse.jetty.util.Fields;
  * included, comes back as {@code message} events on that one stream. The connection ends when the
  * stream does. Bound to the token that opened it, like sessions.
  */
-final class LegacyEndpoint {
-
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+final class HttpSseEndpoint {
 
     private record Channel(String principal, ServerConnection connection, MessageSink sink) {}
 
@@ -39,7 +36,7 @@ final class LegacyEndpoint {
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private final Hangups hangups;
 
-    LegacyEndpoint(McpServer server, HttpSettings settings, Sessions budget, Hangups hangups) {
+    HttpSseEndpoint(McpServer server, HttpSettings settings, Sessions budget, Hangups hangups) {
         this.server = server;
         this.settings = settings;
         this.budget = budget;
@@ -47,16 +44,16 @@ final class LegacyEndpoint {
     }
 
     void open(Request request, Response response, Callback callback, Caller caller) {
-        if (!Wire.accepts(Exchange.header(request, HttpHeader.ACCEPT.asString()), Wire.EVENT_STREAM)) {
-            Wire.fail(response, callback, 406, null, "Not acceptable: accept text/event-stream");
+        if (!Http.accepts(Requests.header(request, HttpHeader.ACCEPT.asString()), Http.EVENT_STREAM)) {
+            Http.fail(response, callback, 406, null, "Not acceptable: accept text/event-stream");
             return;
         }
         if (channels.size() + budget.count() >= settings.limits().maxSessions()) {
-            Wire.fail(response, callback, 503, null, "Service unavailable: too many sessions open");
+            Http.fail(response, callback, 503, null, "Service unavailable: too many sessions open");
             return;
         }
         if (!budget.acquireStream(caller.client(), null)) {
-            Wire.fail(
+            Http.fail(
                     response,
                     callback,
                     429,
@@ -72,22 +69,22 @@ final class LegacyEndpoint {
         MessageSink sink = new MessageSink() {
             @Override
             public void send(JsonRpcMessage message) {
-                stream.append(Wire.event("message", message));
+                stream.append(Http.event("message", message));
             }
 
             @Override
             public void sendBatch(List<? extends JsonRpcMessage> messages) {
-                stream.append(Wire.event("message", messages));
+                stream.append(Http.event("message", messages));
             }
             // One stream carries every answer, as on stdio: finish() does not end it.
         };
         ServerConnection connection = server.connect(sink, ConnectionInfo.http(null, caller.client()));
         channels.put(id, new Channel(caller.principal(), connection, sink));
         try {
-            EventStream.Reader reader = stream.attach(null, Exchange.aborter(request));
+            EventStream.Reader reader = stream.attach(null, Requests.aborter(request));
             SsePump.startResponse(response);
             byte[] endpoint =
-                    SseEncoder.event(null, "endpoint", settings.legacyMessagePath() + "?sessionId=" + id, null);
+                    SseEncoder.event(null, "endpoint", settings.httpSseMessagePath() + "?sessionId=" + id, null);
             SsePump.Outcome outcome = SsePump.run(
                     stream, reader, response, endpoint, new SsePump.Options(settings.keepAlive(), null, null, hangups));
             if (outcome == SsePump.Outcome.ENDED) {
@@ -107,27 +104,21 @@ final class LegacyEndpoint {
         Fields query = Request.extractQueryParameters(request);
         String id = query.getValue("sessionId");
         if (id == null) {
-            Wire.fail(response, callback, 400, null, "Bad request: the sessionId parameter is required");
+            Http.fail(response, callback, 400, null, "Bad request: the sessionId parameter is required");
             return;
         }
         Channel channel = channels.get(id);
         if (channel == null || !channel.principal().equals(caller.principal())) {
-            Wire.fail(response, callback, 404, null, "Session not found: open the SSE stream again");
+            Http.fail(response, callback, 404, null, "Session not found: open the SSE stream again");
             return;
         }
-        byte[] body =
-                Exchange.readBody(request, response, callback, settings.limits().maxRequestBytes());
-        if (body == null) {
+        Decoded frame = Requests.readFrame(
+                request, response, callback, settings.limits().maxRequestBytes());
+        if (frame == null) {
             return;
         }
-        Decoded frame = CODEC.decode(body);
         if (frame instanceof Decoded.Invalid invalid && !invalid.notification()) {
-            Wire.error(
-                    response,
-                    callback,
-                    400,
-                    invalid.error().id(),
-                    invalid.error().error());
+            Http.unreadable(response, callback, invalid);
             return;
         }
         // Blocks while the connection has its most requests in flight: the client's POSTs slow down.

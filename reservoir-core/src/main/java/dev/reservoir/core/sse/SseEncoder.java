@@ -1,4 +1,4 @@
-package dev.reservoir.transport.http.sse;
+package dev.reservoir.core.sse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -6,9 +6,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes {@code text/event-stream} fields. Data containing CR or LF is split into several
- * {@code data} lines, so any text round-trips through {@link dev.reservoir.core.sse.SseReader} (apart from CRLF and CR
- * line breaks, which come back as LF, as the standard says). Stateless and thread-safe.
+ * Writes {@code text/event-stream} fields: every SSE byte Reservoir sends (the HTTP transport, the
+ * console) is written here. Data containing CR or LF is split into several {@code data} lines, so
+ * any text round-trips through {@link SseReader} (apart from CRLF and CR line breaks, which come
+ * back as LF, as the standard says). Stateless and thread-safe.
  */
 public final class SseEncoder {
 
@@ -62,6 +63,18 @@ public final class SseEncoder {
     public static void endData(OutputStream out) throws IOException {
         out.write('\n');
         out.write('\n');
+    }
+
+    /**
+     * An event's bytes with an {@code id} field put in front: how a resumable stream numbers an
+     * event written before its number was known. {@code event} is a whole event without an id.
+     */
+    public static byte[] withId(String id, byte[] event) {
+        byte[] field = ("id: " + checkSingleLine(id, "id") + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = new byte[field.length + event.length];
+        System.arraycopy(field, 0, bytes, 0, field.length);
+        System.arraycopy(event, 0, bytes, field.length, event.length);
+        return bytes;
     }
 
     /** A comment line and an empty line: a keep-alive that carries no event. */

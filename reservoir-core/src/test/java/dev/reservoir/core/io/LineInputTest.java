@@ -1,4 +1,4 @@
-package dev.reservoir.client.internal.io;
+package dev.reservoir.core.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,15 +1,17 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.core.jsonrpc.Decoded;
+import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.sse.SseEncoder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.jetty.http.HttpHeader;
@@ -17,7 +19,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /** Header names, media types, and the small bodies the HTTP layer writes itself. */
-final class Wire {
+final class Http {
 
     static final String SESSION_ID = "Mcp-Session-Id";
     static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
@@ -29,7 +31,7 @@ final class Wire {
 
     private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
 
-    private Wire() {}
+    private Http() {}
 
     /** An SSE event body (no id) carrying one message as its data; {@code event} may be null. */
     static byte[] event(String event, JsonRpcMessage message) {
@@ -48,14 +50,11 @@ final class Wire {
     private static byte[] eventBody(String event, Json json) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try {
-            if (event != null) {
-                out.write(("event: " + event + "\n").getBytes(StandardCharsets.US_ASCII));
-            }
-            out.write("data: ".getBytes(StandardCharsets.US_ASCII));
+            SseEncoder.writeFields(out, null, event, null);
             // Compact JSON has no raw CR or LF (they are escaped in strings): one data line.
+            SseEncoder.startData(out);
             json.write(out);
-            out.write('\n');
-            out.write('\n');
+            SseEncoder.endData(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -73,6 +72,11 @@ final class Wire {
     /** Answers with a transport-level error: an invalid-request error without an id unless given. */
     static void fail(Response response, Callback callback, int status, RequestId id, String message) {
         error(response, callback, status, id, JsonRpcError.invalidRequest(message));
+    }
+
+    /** Answers a frame that could not be decoded: 400 with the decoder's error (and its id, if it had one). */
+    static void unreadable(Response response, Callback callback, Decoded.Invalid invalid) {
+        error(response, callback, 400, invalid.error().id(), invalid.error().error());
     }
 
     /** Answers with a status and no body. */
