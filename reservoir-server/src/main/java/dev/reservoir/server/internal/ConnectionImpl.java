@@ -18,7 +18,7 @@ import dev.reservoir.core.model.LoggingLevel;
 import dev.reservoir.core.protocol.Cancellation;
 import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.spi.RequestObserver;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
