@@ -17,8 +17,8 @@ import javax.tools.ToolProvider;
 /**
  * The jars as a modular application uses them: every published jar is an explicit module (a
  * module-info, not an automatic module) that exports no internal package; the command line starts
- * on the module path, finds every provider module through its services and serves a folder over
- * stdio; and a modular consumer that requires dev.reservoir.server compiles against its API but
+ * on the module path, finds every provider module through its services and serves a folder and
+ * a git repository over stdio; and a modular consumer that requires dev.reservoir.server compiles against its API but
  * not against its internals.
  */
 final class ModulePathCheck {
@@ -29,11 +29,13 @@ final class ModulePathCheck {
             "org.eclipse.jetty.server/org.eclipse.jetty.server.internal=dev.reservoir.transport.http";
     private static final long SECONDS = 120;
 
+    private final Path root;
     private final Reactor reactor;
     private final Staging staging;
     private final Problems problems;
 
-    ModulePathCheck(Reactor reactor, Staging staging, Problems problems) {
+    ModulePathCheck(Path root, Reactor reactor, Staging staging, Problems problems) {
+        this.root = root;
         this.reactor = reactor;
         this.staging = staging;
         this.problems = problems;
@@ -81,7 +83,10 @@ final class ModulePathCheck {
         }
     }
 
-    /** {@code reservoir serve --help} lists the three provider kinds; {@code reservoir serve DIR} lists a file. */
+    /**
+     * {@code reservoir serve --help} lists the three provider kinds; {@code reservoir serve DIR} reads
+     * a file (Tika sniffs it); {@code reservoir serve git:ROOT} lists this repository (JGit).
+     */
     private void checkCli(String path) throws Exception {
         Path folder = Files.createTempDirectory("reservoir-module-path");
         try {
@@ -93,21 +98,34 @@ final class ModulePathCheck {
                             + kind + " (serve --help printed: " + shorten(help) + ")");
                 }
             }
-            String requests = """
-                    {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
-                    "capabilities":{},"clientInfo":{"name":"release-check","version":"1"}}}
-                    {"jsonrpc":"2.0","method":"notifications/initialized"}
-                    {"jsonrpc":"2.0","id":2,"method":"resources/list"}
-                    """;
-            String answers = java(path, List.of("serve", folder.toString()), requests);
-            if (!answers.contains("hello.md")) {
+            String answers = java(path, List.of("serve", folder.toString()), requests(
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\""
+                            + folder.resolve("hello.md").toUri() + "\"}}"));
+            if (!answers.contains("Hello from the module path")) {
                 problems.add("module-path", "the command line does not serve a folder on the module path (it answered: "
                         + shorten(answers) + ")");
+            }
+            if (Files.exists(root.resolve(".git"))) {
+                String git = java(path, List.of("serve", "git:" + root), requests(""));
+                if (!git.contains("(git repository)")) {
+                    problems.add("module-path", "the command line does not serve a git repository on the module path"
+                            + " (it answered: " + shorten(git) + ")");
+                }
             }
         } finally {
             Files.deleteIfExists(folder.resolve("hello.md"));
             Files.deleteIfExists(folder);
         }
+    }
+
+    /** Initialize, then list the resources, then {@code more}: the lines a client writes to {@code serve}. */
+    private static String requests(String more) {
+        return """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+                "capabilities":{},"clientInfo":{"name":"release-check","version":"1"}}}
+                {"jsonrpc":"2.0","method":"notifications/initialized"}
+                {"jsonrpc":"2.0","id":2,"method":"resources/list"}
+                """ + more + "\n";
     }
 
     /** Runs the command line on the module path with {@code input} on its stdin; answers its stdout and stderr. */

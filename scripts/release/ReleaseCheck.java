@@ -32,7 +32,7 @@ public final class ReleaseCheck {
         Problems problems = new Problems();
         new LayoutCheck(reactor, staging, problems).run();
         new ModuleCheck(reactor, staging, problems).run();
-        new ModulePathCheck(reactor, staging, problems).run();
+        new ModulePathCheck(root, reactor, staging, problems).run();
         new BomCheck(reactor, staging, problems).run();
         new ReproducibleCheck(reactor, staging, firstBuild, problems).run();
         new NativeImageCheck(reactor, staging, calls, problems).run();

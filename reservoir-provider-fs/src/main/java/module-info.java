@@ -7,6 +7,11 @@ module dev.reservoir.provider.fs {
     // directory-watcher has no Automatic-Module-Name: this name comes from its file name.
     requires directory.watcher;
     requires org.slf4j;
+    // Tika and JGit are automatic modules, which cannot declare what they need: the named modules
+    // they use are required here so that the module path resolves them.
+    requires org.apache.commons.io; // Tika
+    requires org.apache.commons.codec; // JGit
+    requires com.googlecode.javaewah; // JGit
 
     exports dev.reservoir.provider.fs;
 
