@@ -5,4 +5,5 @@ module dev.reservoir.client {
     requires org.slf4j;
 
     exports dev.reservoir.client;
+    exports dev.reservoir.client.common;
 }
