@@ -12,8 +12,7 @@ import java.util.TreeSet;
 import java.util.zip.ZipFile;
 
 /**
- * JPMS: every published jar is a module with a valid name (its module-info, or its
- * Automatic-Module-Name), the name is "dev.reservoir." plus the artifactId without "reservoir-"
+ * JPMS: every published jar is a module with a valid name (its module-info), the name is "dev.reservoir." plus the artifactId without "reservoir-"
  * with dots for dashes, every package lies under that name (so no two jars share a package: a
  * split package cannot load on the module path), and the sources and javadoc jars are not empty.
  */

@@ -4,8 +4,9 @@ import java.util.Map;
 
 /**
  * Checks a release staged by scripts/release-check, as Maven Central and a Java team would see it:
- * layout, signatures and checksums, POM metadata, JPMS module names, the BOM, reproducibility and
- * native-image metadata. Prints one line per check and every problem; exits 1 on any problem.
+ * layout, signatures and checksums, POM metadata, JPMS module names, the jars on the module path
+ * (explicit modules, the command line run there, a modular consumer kept out of the internals), the
+ * BOM, reproducibility and native-image metadata. Prints one line per check and every problem; exits 1 on any problem.
  *
  * <p>Usage: ReleaseCheck --root REPO --staging DIR --first-build DIR --calls reflective-calls.txt
  */
@@ -31,6 +32,7 @@ public final class ReleaseCheck {
         Problems problems = new Problems();
         new LayoutCheck(reactor, staging, problems).run();
         new ModuleCheck(reactor, staging, problems).run();
+        new ModulePathCheck(root, reactor, staging, problems).run();
         new BomCheck(reactor, staging, problems).run();
         new ReproducibleCheck(reactor, staging, firstBuild, problems).run();
         new NativeImageCheck(reactor, staging, calls, problems).run();

@@ -16,7 +16,7 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * Proves that the checks can fail: breaks a copy of a good staging folder in one way per check
- * (a missing file, a changed jar, a jar without its module name, a split package, a BOM entry
+ * (a missing file, a changed jar, a jar without its module-info, a split package, a BOM entry
  * dropped, a POM without description, metadata naming a missing class, an unlisted reflective
  * call, an unpublished module staged) and expects a problem naming each.
  *
@@ -83,9 +83,13 @@ public final class SelfTest {
     }
 
     private static void breakModules(Staging s, Map<String, String> expected) throws IOException {
-        rewrite(s.file("reservoir-client", null, "jar"), "META-INF/MANIFEST.MF",
-                m -> m.replaceAll("Automatic-Module-Name: .*\\r?\\n", ""));
-        expected.put("a jar without Automatic-Module-Name", "reservoir-client is module reservoir.client");
+        Map<String, byte[]> stdio = read(s.file("reservoir-transport-stdio", null, "jar"));
+        stdio.remove("module-info.class");
+        write(s.file("reservoir-transport-stdio", null, "jar"), stdio);
+        expected.put("a jar without module-info (its name)", "reservoir-transport-stdio is module reservoir.transport.stdio");
+        expected.put("a jar without module-info (automatic)", "reservoir-transport-stdio has no module-info");
+        expected.put("a command line that cannot start on the module path",
+                "the command line does not serve a folder on the module path");
         Map<String, byte[]> core = read(s.file("reservoir-core", null, "jar"));
         String coreClass = core.keySet().stream()
                 .filter(n -> n.startsWith("dev/reservoir/core/") && n.endsWith(".class"))

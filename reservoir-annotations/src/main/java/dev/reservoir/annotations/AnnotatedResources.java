@@ -1,6 +1,5 @@
 package dev.reservoir.annotations;
 
-import dev.reservoir.annotations.internal.AnnotatedProvider;
 import dev.reservoir.server.McpServerBuilder;
 import dev.reservoir.server.spi.ResourceProvider;
 import java.lang.reflect.Method;

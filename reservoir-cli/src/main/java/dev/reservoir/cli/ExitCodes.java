@@ -1,8 +1,8 @@
 package dev.reservoir.cli;
 
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.McpTimeoutException;
 import dev.reservoir.client.SizeMismatchException;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.reservoir.cli;
 import dev.reservoir.transport.http.BearerTokens;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.http.HttpTransportBuilder;
-import dev.reservoir.transport.http.internal.HostNames;
+import dev.reservoir.transport.http.host.HostNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.reservoir.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.McpTimeoutException;
 import dev.reservoir.client.SizeMismatchException;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;

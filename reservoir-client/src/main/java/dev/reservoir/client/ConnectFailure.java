@@ -1,7 +1,8 @@
 package dev.reservoir.client;
 
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.client.internal.ClientTransport;
-import dev.reservoir.client.internal.Handshake;
 import dev.reservoir.client.internal.ServerProcess;
 import dev.reservoir.client.internal.StreamTransport;
 import java.net.URI;

@@ -2,9 +2,10 @@ package dev.reservoir.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.ClientTransport;
-import dev.reservoir.client.internal.Handshake;
 import dev.reservoir.client.internal.Protocol;
 import dev.reservoir.client.internal.ResultDecoder;
 import dev.reservoir.client.internal.Rpc;

@@ -3,6 +3,7 @@ package dev.reservoir.client;
 import dev.reservoir.client.ContextSelection.Excluded;
 import dev.reservoir.client.ContextSelection.Included;
 import dev.reservoir.client.ContextSelection.Reason;
+import dev.reservoir.client.common.McpClientException;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.model.Resource;
 import java.time.Instant;

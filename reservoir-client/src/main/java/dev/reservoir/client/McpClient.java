@@ -2,6 +2,8 @@ package dev.reservoir.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.uri.UriTemplate;

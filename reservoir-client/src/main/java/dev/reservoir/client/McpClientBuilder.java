@@ -1,7 +1,9 @@
 package dev.reservoir.client;
 
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.internal.ClientTransport;
-import dev.reservoir.client.internal.Handshake;
 import dev.reservoir.client.internal.Rpc;
 import dev.reservoir.client.internal.ServerProcess;
 import dev.reservoir.client.internal.StreamTransport;

@@ -1,5 +1,6 @@
 package dev.reservoir.client;
 
+import dev.reservoir.client.common.McpClientException;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;

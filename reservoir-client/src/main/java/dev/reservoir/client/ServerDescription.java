@@ -1,5 +1,6 @@
 package dev.reservoir.client;
 
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.reservoir.client;
 
+import dev.reservoir.client.common.McpClientException;
+
 /**
  * A read's content is not as long as the server said it is: the {@code size} the server announced
  * for the item (SEP-2093 metadata on read) differs from the bytes that arrived (text counted in

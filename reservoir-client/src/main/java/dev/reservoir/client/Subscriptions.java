@@ -3,6 +3,8 @@ package dev.reservoir.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.Protocol;
 import dev.reservoir.client.internal.ResultDecoder;

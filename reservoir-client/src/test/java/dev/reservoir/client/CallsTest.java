@@ -3,6 +3,8 @@ package dev.reservoir.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.client.support.InProcessServer;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;

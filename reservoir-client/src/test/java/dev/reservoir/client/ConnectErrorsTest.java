@@ -2,6 +2,8 @@ package dev.reservoir.client;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

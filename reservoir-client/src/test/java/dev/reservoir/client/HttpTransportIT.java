@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.support.FakeHttpServer;
 import dev.reservoir.client.support.FakeHttpServer.Seen;
 import dev.reservoir.client.support.Recorder;

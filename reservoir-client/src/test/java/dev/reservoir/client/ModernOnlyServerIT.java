@@ -3,6 +3,7 @@ package dev.reservoir.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reservoir.client.common.McpClientException;
 import dev.reservoir.client.support.Interop;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import java.time.Duration;

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.client.support.Recorder;
 import dev.reservoir.client.support.ScriptedServer;
 import dev.reservoir.core.McpException;

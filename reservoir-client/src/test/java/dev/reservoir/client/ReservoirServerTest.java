@@ -3,6 +3,7 @@ package dev.reservoir.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.support.InProcessServer;
 import dev.reservoir.client.support.Recorder;
 import dev.reservoir.core.ResourceNotFoundException;

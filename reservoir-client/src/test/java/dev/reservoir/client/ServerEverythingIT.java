@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.support.Interop;
 import dev.reservoir.client.support.Recorder;
 import dev.reservoir.core.ResourceNotFoundException;

@@ -62,7 +62,7 @@ public final class ConsoleBuilder {
 
     /**
      * Connects to the server (once, now: a server that cannot be reached fails here with
-     * {@link dev.reservoir.client.McpClientException}) and starts the console.
+     * {@link dev.reservoir.client.common.McpClientException}) and starts the console.
      *
      * @throws IOException when the port cannot be bound
      */

@@ -1,6 +1,6 @@
 package dev.reservoir.opentelemetry;
 
-import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.spi.RequestObserver;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.metrics.DoubleHistogram;

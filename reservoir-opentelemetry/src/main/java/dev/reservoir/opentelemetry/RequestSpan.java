@@ -2,7 +2,7 @@ package dev.reservoir.opentelemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.server.RequestObserver;
+import dev.reservoir.server.spi.RequestObserver;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;

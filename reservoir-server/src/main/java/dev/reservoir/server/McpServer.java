@@ -4,7 +4,6 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
-import dev.reservoir.server.transport.Transport;
 import java.util.Set;
 
 /**
@@ -49,7 +48,7 @@ public interface McpServer extends AutoCloseable {
     }
 
     /**
-     * Opens a connection for a transport that says what it is ({@link RequestObserver}s see it) and,
+     * Opens a connection for a transport that says what it is ({@link dev.reservoir.server.spi.RequestObserver}s see it) and,
      * when {@link dev.reservoir.server.transport.ConnectionInfo#client()} is set, which client it is.
      */
     ServerConnection connect(MessageSink notifications, dev.reservoir.server.transport.ConnectionInfo info);

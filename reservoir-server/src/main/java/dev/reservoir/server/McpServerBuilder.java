@@ -11,10 +11,13 @@ import dev.reservoir.server.internal.ServerImpl;
 import dev.reservoir.server.internal.ServerSettings;
 import dev.reservoir.server.internal.TemplateRegistration;
 import dev.reservoir.server.memory.InMemoryProvider;
+import dev.reservoir.server.spi.ArgumentCompleter;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.RequestObserver;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.spi.SkillCatalog;
+import dev.reservoir.server.spi.TemplateHandler;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -349,7 +352,8 @@ public final class McpServerBuilder {
                 observer,
                 bus != null ? bus : NotificationBus.inProcess(),
                 replicaId != null ? replicaId : defaultReplicaId());
-        return new ServerImpl(
+        ServerImpl engine = new ServerImpl(
                 settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
+        return new BuiltServer(engine, settings.replicaId());
     }
 }

@@ -1,7 +1,7 @@
 package dev.reservoir.spring;
 
 import dev.reservoir.core.model.ResourceTemplate;
-import dev.reservoir.server.TemplateHandler;
+import dev.reservoir.server.spi.TemplateHandler;
 import java.util.Objects;
 
 /** A template and its handler: declare one as a bean and the starter's server serves it. */

@@ -66,7 +66,7 @@ public final class Call<T> {
             CompletableFuture.anyOf(futures).get(wait.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new dev.reservoir.client.McpClientException("interrupted while connecting", e);
+            throw new dev.reservoir.client.common.McpClientException("interrupted while connecting", e);
         } catch (ExecutionException | TimeoutException e) {
             // done with an error, or not done: the futures tell
         }

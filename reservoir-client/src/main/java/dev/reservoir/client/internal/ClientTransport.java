@@ -1,6 +1,6 @@
 package dev.reservoir.client.internal;
 
-import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import java.io.IOException;

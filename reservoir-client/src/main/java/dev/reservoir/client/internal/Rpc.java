@@ -2,8 +2,8 @@ package dev.reservoir.client.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.McpTimeoutException;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcNotification;

@@ -1,6 +1,6 @@
 package dev.reservoir.client.internal;
 
-import dev.reservoir.client.McpClientException;
+import dev.reservoir.client.common.McpClientException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

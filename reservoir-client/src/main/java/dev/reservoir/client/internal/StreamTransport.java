@@ -2,8 +2,8 @@ package dev.reservoir.client.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.internal.io.HeadInput;
 import dev.reservoir.client.internal.io.Json;
 import dev.reservoir.core.io.LineInput;

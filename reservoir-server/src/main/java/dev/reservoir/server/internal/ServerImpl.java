@@ -3,10 +3,9 @@ package dev.reservoir.server.internal;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
-import dev.reservoir.server.McpServer;
-import dev.reservoir.server.RequestObserver;
 import dev.reservoir.server.internal.rpc.Deadlines;
 import dev.reservoir.server.memory.InMemoryProvider;
+import dev.reservoir.server.spi.RequestObserver;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
@@ -17,7 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The server: settings, routing, subscriptions and the open connections. */
-public final class ServerImpl implements McpServer, RequestObserver.Counts {
+public final class ServerImpl implements AutoCloseable, RequestObserver.Counts {
 
     private final ServerSettings settings;
     private final Features features;
@@ -122,12 +121,10 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         return messageCap;
     }
 
-    @Override
     public ServerConnection connect(MessageSink notifications) {
         return connect(notifications, ConnectionInfo.UNKNOWN);
     }
 
-    @Override
     public ServerConnection connect(MessageSink notifications, ConnectionInfo info) {
         if (closed) {
             throw new IllegalStateException("the server is closed");
@@ -137,7 +134,6 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         return connection;
     }
 
-    @Override
     public boolean drain(java.time.Duration grace) throws InterruptedException {
         draining = true;
         long deadline = System.nanoTime() + grace.toNanos();
@@ -150,7 +146,7 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
     }
 
     /** Whether {@link #drain} was called: new requests are refused. */
-    boolean draining() {
+    public boolean draining() {
         return draining;
     }
 
@@ -158,12 +154,10 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         connections.remove(connection);
     }
 
-    @Override
     public void resourceUpdated(String uri) {
         hub.bus().publish(new dev.reservoir.server.bus.Change.ResourceUpdated(uri));
     }
 
-    @Override
     public void resourceListChanged() {
         hub.resourceListChanged();
     }
@@ -184,18 +178,15 @@ public final class ServerImpl implements McpServer, RequestObserver.Counts {
         return hub.subscriptionCount();
     }
 
-    @Override
     public Implementation serverInfo() {
         return settings.serverInfo();
     }
 
-    @Override
-    public dev.reservoir.server.ServerStatus status() {
-        return new dev.reservoir.server.ServerStatus(
-                settings.replicaId(), draining, hub.bus().status());
+    /** How the notification bus is doing. */
+    public dev.reservoir.server.bus.BusStatus busStatus() {
+        return hub.bus().status();
     }
 
-    @Override
     public Set<ProtocolRevision> revisions() {
         return settings.revisions();
     }

@@ -36,7 +36,7 @@ public record ServerSettings(
         long maxMessageBytes,
         int maxBatchLength,
         int maxOpenStreams,
-        dev.reservoir.server.RequestObserver observer,
+        dev.reservoir.server.spi.RequestObserver observer,
         dev.reservoir.server.bus.NotificationBus bus,
         String replicaId) {
 

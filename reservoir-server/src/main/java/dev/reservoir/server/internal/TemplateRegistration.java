@@ -1,8 +1,8 @@
 package dev.reservoir.server.internal;
 
 import dev.reservoir.core.model.ResourceTemplate;
-import dev.reservoir.server.ArgumentCompleter;
-import dev.reservoir.server.TemplateHandler;
+import dev.reservoir.server.spi.ArgumentCompleter;
+import dev.reservoir.server.spi.TemplateHandler;
 import java.util.Objects;
 
 /** A template added on the builder, with its handler and optional completer. */

@@ -1,7 +1,7 @@
 package dev.reservoir.server.transport;
 
 /**
- * What a transport knows about a connection, for observers ({@link dev.reservoir.server.RequestObserver}).
+ * What a transport knows about a connection, for observers ({@link dev.reservoir.server.spi.RequestObserver}).
  *
  * @param transport {@code pipe} for stdio, {@code tcp} for HTTP (OpenTelemetry's network.transport), or null
  * @param sessionId the transport's session id (HTTP's {@code Mcp-Session-Id}), or null

@@ -1,10 +1,10 @@
 package dev.reservoir.transport.http;
 
 import dev.reservoir.server.McpServer;
-import dev.reservoir.server.transport.Transport;
+import dev.reservoir.server.Transport;
+import dev.reservoir.transport.http.host.HostNames;
 import dev.reservoir.transport.http.internal.Hangups;
 import dev.reservoir.transport.http.internal.HeaderDeadline;
-import dev.reservoir.transport.http.internal.HostNames;
 import dev.reservoir.transport.http.internal.HttpSettings;
 import dev.reservoir.transport.http.internal.JettyServers;
 import dev.reservoir.transport.http.internal.McpHandler;

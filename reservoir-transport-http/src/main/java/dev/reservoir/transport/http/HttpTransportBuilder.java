@@ -1,7 +1,7 @@
 package dev.reservoir.transport.http;
 
+import dev.reservoir.transport.http.host.HostNames;
 import dev.reservoir.transport.http.internal.Guard;
-import dev.reservoir.transport.http.internal.HostNames;
 import dev.reservoir.transport.http.internal.HttpSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.reservoir.client.internal.http;
 
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.ClientTransport;
 import dev.reservoir.client.internal.Messages;

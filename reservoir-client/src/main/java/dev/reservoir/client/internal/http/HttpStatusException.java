@@ -1,6 +1,6 @@
 package dev.reservoir.client.internal.http;
 
-import dev.reservoir.client.McpClientException;
+import dev.reservoir.client.common.McpClientException;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 
 /**

@@ -2,9 +2,9 @@ package dev.reservoir.client.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.McpTimeoutException;
-import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
+import dev.reservoir.client.common.TransportKind;
 import dev.reservoir.client.internal.Call;
 import dev.reservoir.client.internal.ClientTransport;
 import dev.reservoir.client.internal.Messages;

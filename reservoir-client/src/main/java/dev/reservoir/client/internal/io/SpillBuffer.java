@@ -1,7 +1,5 @@
 package dev.reservoir.client.internal.io;
 
-import dev.reservoir.client.BlobResourceContents;
-import dev.reservoir.core.model.Resource;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -94,13 +92,19 @@ public final class SpillBuffer extends OutputStream {
         return size;
     }
 
-    /** The blob, which now owns the temporary file if there is one. */
-    public BlobResourceContents toBlob(Resource resource) throws IOException {
+    /**
+     * Closes the buffer; answers the temporary file the bytes went to (the caller now owns it), or
+     * null when they stayed in memory (then {@link #bytes()} has them).
+     */
+    public Path file() throws IOException {
         close();
-        if (file != null) {
-            return BlobResourceContents.ofFile(resource, file, size);
-        }
-        byte[] bytes = new byte[(int) size];
+        return file;
+    }
+
+    /** Closes the buffer and hands over the bytes it kept in memory (none once they went to a file). */
+    public byte[] bytes() throws IOException {
+        close();
+        byte[] bytes = new byte[file == null ? (int) size : 0];
         int at = 0;
         for (byte[] chunk : chunks) {
             int n = Math.min(CHUNK, bytes.length - at);
@@ -108,6 +112,6 @@ public final class SpillBuffer extends OutputStream {
             at += n;
         }
         chunks.clear();
-        return BlobResourceContents.ofBytes(resource, bytes);
+        return bytes;
     }
 }

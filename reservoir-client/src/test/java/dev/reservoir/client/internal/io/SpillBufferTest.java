@@ -28,7 +28,10 @@ class SpillBufferTest {
             buffer.write(data, at, n);
             at += n;
         }
-        return buffer.toBlob(R);
+        java.nio.file.Path file = buffer.file();
+        return file != null
+                ? BlobResourceContents.ofFile(R, file, buffer.size())
+                : BlobResourceContents.ofBytes(R, buffer.bytes());
     }
 
     @Test

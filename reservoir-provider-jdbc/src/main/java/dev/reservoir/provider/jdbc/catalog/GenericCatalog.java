@@ -136,7 +136,7 @@ public final class GenericCatalog implements Catalog {
     @Override
     public TableStats stats(Connection c, QueryScope scope, TableRef table) throws SQLException {
         long count = Statements.list(
-                        c, scope, "SELECT COUNT(*) FROM " + dialect.qualified(table.name()), rs -> rs.getLong(1))
+                        c, scope, "SELECT COUNT(*) FROM " + table.name().quoted(dialect), rs -> rs.getLong(1))
                 .getFirst();
         return new TableStats(count, "exact count", null, null, null, null, null);
     }

@@ -136,7 +136,7 @@ final class GenericMetadata {
             if (fk.columns().size() == 1) {
                 references.putIfAbsent(
                         fk.columns().getFirst(),
-                        dialect.qualified(fk.target()) + "("
+                        fk.target().quoted(dialect) + "("
                                 + dialect.quote(fk.targetColumns().getFirst()) + ")");
             }
         }

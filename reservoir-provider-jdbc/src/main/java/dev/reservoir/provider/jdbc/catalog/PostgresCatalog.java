@@ -122,7 +122,7 @@ public final class PostgresCatalog implements Catalog {
 
     @Override
     public TableDetail detail(Connection c, QueryScope scope, TableRef table) throws SQLException {
-        String regclass = dialect.qualified(table.name());
+        String regclass = table.name().quoted(dialect);
         List<Column> columns = Statements.list(c, scope, COLUMNS, PostgresCatalog::column, regclass);
         ConstraintRows rows = new ConstraintRows();
         Statements.list(c, scope, CONSTRAINTS, rs -> rows.add(rs, table.name().schema()), regclass);
@@ -207,7 +207,8 @@ public final class PostgresCatalog implements Catalog {
 
     @Override
     public TableStats stats(Connection c, QueryScope scope, TableRef table) throws SQLException {
-        return Statements.list(c, scope, STATS, PostgresCatalog::stats, dialect.qualified(table.name()))
+        return Statements.list(
+                        c, scope, STATS, PostgresCatalog::stats, table.name().quoted(dialect))
                 .getFirst();
     }
 

@@ -176,7 +176,7 @@ public final class SqliteCatalog implements Catalog {
         long count = Statements.list(
                         c,
                         scope,
-                        "SELECT count(*) FROM (SELECT 1 FROM " + dialect.qualified(table.name()) + " LIMIT "
+                        "SELECT count(*) FROM (SELECT 1 FROM " + table.name().quoted(dialect) + " LIMIT "
                                 + (COUNT_CAP + 1) + ")",
                         rs -> rs.getLong(1))
                 .getFirst();

@@ -108,7 +108,7 @@ public final class Completions {
         TableName table = column.table();
         Dialect d = db.dialect();
         String value = d.castToText(d.quote(column.column()));
-        String sql = "SELECT DISTINCT " + value + " FROM " + d.qualified(table) + " WHERE " + value
+        String sql = "SELECT DISTINCT " + value + " FROM " + table.quoted(d) + " WHERE " + value
                 + " LIKE ? ESCAPE '\\'" + " ORDER BY 1"
                 + (db.engine() == Engine.GENERIC ? " FETCH FIRST " + (MAX + 1) + " ROWS ONLY" : " LIMIT " + (MAX + 1));
         return db.with("completing values of " + table + "." + column.column(), scope, c -> {

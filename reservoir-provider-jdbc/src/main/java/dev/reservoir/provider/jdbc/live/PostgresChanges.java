@@ -105,7 +105,7 @@ public final class PostgresChanges implements ChangeSource {
         QueryScope scope = QueryScope.of(timeout);
         try (Connection c = pool.borrow()) {
             Array names = c.createArrayOf(
-                    "text", watched.stream().map(dialect::qualified).toArray());
+                    "text", watched.stream().map(t -> t.quoted(dialect)).toArray());
             try {
                 Map<TableName, String> fingerprints = new HashMap<>();
                 Statements.list(

@@ -21,7 +21,7 @@ public final class SchemaDdl {
         if (!table.sourceDdl().isEmpty()) {
             return String.join("\n", table.sourceDdl()) + "\n";
         }
-        String name = dialect.qualified(table.ref().name());
+        String name = table.ref().name().quoted(dialect);
         StringBuilder out = new StringBuilder();
         if (table.ref().kind() == TableKind.VIEW || table.ref().kind() == TableKind.MATERIALIZED_VIEW) {
             view(out, table, name);
@@ -101,7 +101,7 @@ public final class SchemaDdl {
         for (Constraints.ForeignKey fk : table.foreignKeys()) {
             String target = fk.targetColumns().isEmpty() ? "" : " (" + dialect.columns(fk.targetColumns()) + ")";
             lines.add(constraint(fk.name(), dialect) + "FOREIGN KEY (" + dialect.columns(fk.columns()) + ") REFERENCES "
-                    + dialect.qualified(fk.target()) + target
+                    + fk.target().quoted(dialect) + target
                     + (fk.onUpdate() == null ? "" : " ON UPDATE " + fk.onUpdate())
                     + (fk.onDelete() == null ? "" : " ON DELETE " + fk.onDelete()));
         }

@@ -60,8 +60,8 @@ public final class Keyset {
     /** The statement for up to {@code limit} rows after {@code after} (null: from the first). */
     public static Statement page(Dialect dialect, TableDetail table, String after, long limit) {
         List<String> key = key(table);
-        StringBuilder sql = new StringBuilder("SELECT * FROM ")
-                .append(dialect.qualified(table.ref().name()));
+        StringBuilder sql =
+                new StringBuilder("SELECT * FROM ").append(table.ref().name().quoted(dialect));
         List<Object> params = new ArrayList<>();
         if (after != null) {
             if (key.isEmpty()) {

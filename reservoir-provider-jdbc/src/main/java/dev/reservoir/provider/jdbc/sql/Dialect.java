@@ -1,6 +1,5 @@
 package dev.reservoir.provider.jdbc.sql;
 
-import dev.reservoir.provider.jdbc.catalog.TableName;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -40,11 +39,6 @@ public record Dialect(Engine engine, String quote, boolean rowValues, String tex
             return identifier;
         }
         return quote + identifier.replace(quote, quote + quote) + quote;
-    }
-
-    /** {@code "schema"."table"}. */
-    public String qualified(TableName table) {
-        return quote(table.schema()) + "." + quote(table.name());
     }
 
     /** Several identifiers, quoted, separated by ", ". */

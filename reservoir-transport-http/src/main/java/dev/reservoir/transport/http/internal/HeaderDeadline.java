@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
@@ -30,9 +31,15 @@ public final class HeaderDeadline implements Connection.Listener {
     private final Map<HttpConnection, Long> open = new ConcurrentHashMap<>();
 
     private final byte[] answer;
+    /** False on the module path without Jetty's internal package exported to us: no deadline then. */
+    private final boolean enabled = jettyConnectionVisible();
 
     public HeaderDeadline(Duration timeout) {
         this.timeoutNanos = timeout.toNanos();
+        if (!enabled) {
+            log.warn("No deadline for request heads: run java with --add-exports "
+                    + "org.eclipse.jetty.server/org.eclipse.jetty.server.internal=dev.reservoir.transport.http");
+        }
         byte[] body = JsonErrorHandler.body(408, null);
         String head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: " + Http.JSON + "\r\nContent-Length: "
                 + body.length + "\r\nConnection: close\r\n\r\n";
@@ -42,16 +49,26 @@ public final class HeaderDeadline implements Connection.Listener {
         System.arraycopy(body, 0, answer, headBytes.length, body.length);
     }
 
+    /**
+     * Whether this class may use Jetty's {@code HttpConnection}: always on the class path; on the
+     * module path only when the application exports Jetty's internal package to this module.
+     */
+    static boolean jettyConnectionVisible() {
+        return Connector.class
+                .getModule()
+                .isExported("org.eclipse.jetty.server.internal", HeaderDeadline.class.getModule());
+    }
+
     @Override
     public void onOpened(Connection connection) {
-        if (connection instanceof HttpConnection http) {
+        if (enabled && connection instanceof HttpConnection http) {
             open.put(http, System.nanoTime());
         }
     }
 
     @Override
     public void onClosed(Connection connection) {
-        if (connection instanceof HttpConnection http) {
+        if (enabled && connection instanceof HttpConnection http) {
             open.remove(http);
         }
     }

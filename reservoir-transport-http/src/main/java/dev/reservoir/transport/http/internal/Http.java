@@ -1,7 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
-import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;

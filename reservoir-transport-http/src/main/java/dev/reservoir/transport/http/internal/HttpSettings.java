@@ -1,5 +1,6 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.transport.http.host.HostNames;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package dev.reservoir.transport.http.internal;
+package dev.reservoir.transport.http.host;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;

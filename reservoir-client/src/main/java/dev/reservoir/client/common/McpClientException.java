@@ -1,4 +1,4 @@
-package dev.reservoir.client;
+package dev.reservoir.client.common;
 
 /**
  * A failure on the client's side of the conversation: the server could not be reached or started,

@@ -1,7 +1,6 @@
-package dev.reservoir.server;
+package dev.reservoir.server.spi;
 
 import dev.reservoir.core.uri.UriTemplateMatch;
-import dev.reservoir.server.spi.CallContext;
 import java.net.URI;
 import java.util.Objects;
 

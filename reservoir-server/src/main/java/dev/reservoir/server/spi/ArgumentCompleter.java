@@ -1,7 +1,4 @@
-package dev.reservoir.server;
-
-import dev.reservoir.server.spi.Completion;
-import dev.reservoir.server.spi.CompletionRequest;
+package dev.reservoir.server.spi;
 
 /** Suggests values for a template variable ({@code completion/complete}). Thread-safe; may block. */
 @FunctionalInterface

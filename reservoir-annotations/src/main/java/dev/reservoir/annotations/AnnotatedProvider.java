@@ -1,7 +1,5 @@
-package dev.reservoir.annotations.internal;
+package dev.reservoir.annotations;
 
-import dev.reservoir.annotations.Resource;
-import dev.reservoir.annotations.ResourceTemplate;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.uri.UriTemplateMatch;
 import dev.reservoir.server.spi.ListRequest;
@@ -25,7 +23,7 @@ import java.util.Optional;
  * The annotated methods of one object as a provider: fixed resources by URI (held, since their
  * URIs share no prefix the server could route by), templates by their text. Immutable; thread-safe.
  */
-public final class AnnotatedProvider implements ResourceProvider {
+final class AnnotatedProvider implements ResourceProvider {
 
     private final String name;
     private final Map<String, Endpoint> resources = new LinkedHashMap<>();
@@ -33,7 +31,7 @@ public final class AnnotatedProvider implements ResourceProvider {
     private final List<ProviderTemplate> declared = new ArrayList<>();
 
     /** Throws IllegalArgumentException naming the method and the fix when one cannot be served. */
-    public AnnotatedProvider(Object bean, Class<?> type) {
+    AnnotatedProvider(Object bean, Class<?> type) {
         this.name = "annotated methods of " + type.getName();
         for (Method method : methods(type)) {
             Resource resource = method.getAnnotation(Resource.class);

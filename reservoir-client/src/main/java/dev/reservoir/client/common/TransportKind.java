@@ -1,4 +1,4 @@
-package dev.reservoir.client;
+package dev.reservoir.client.common;
 
 /** How the client reaches the server. */
 public enum TransportKind {

@@ -1,4 +1,4 @@
-package dev.reservoir.annotations.internal;
+package dev.reservoir.annotations;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

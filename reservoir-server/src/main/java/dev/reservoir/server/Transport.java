@@ -1,6 +1,4 @@
-package dev.reservoir.server.transport;
-
-import dev.reservoir.server.McpServer;
+package dev.reservoir.server;
 
 /** A way to reach a server, such as stdio or HTTP. */
 public interface Transport {

@@ -1,9 +1,7 @@
-package dev.reservoir.server;
+package dev.reservoir.server.spi;
 
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.server.spi.ReadOptions;
-import dev.reservoir.server.spi.ReadResult;
 import java.util.Optional;
 
 /**

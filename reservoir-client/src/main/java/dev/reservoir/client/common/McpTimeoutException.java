@@ -1,4 +1,4 @@
-package dev.reservoir.client;
+package dev.reservoir.client.common;
 
 import java.time.Duration;
 

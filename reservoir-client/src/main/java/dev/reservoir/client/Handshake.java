@@ -1,13 +1,17 @@
-package dev.reservoir.client.internal;
+package dev.reservoir.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.client.McpClientException;
-import dev.reservoir.client.McpTimeoutException;
-import dev.reservoir.client.ServerCapabilities;
-import dev.reservoir.client.ServerDescription;
-import dev.reservoir.client.TransportKind;
+import dev.reservoir.client.common.McpClientException;
+import dev.reservoir.client.common.McpTimeoutException;
+import dev.reservoir.client.common.TransportKind;
+import dev.reservoir.client.internal.Call;
+import dev.reservoir.client.internal.Deadline;
+import dev.reservoir.client.internal.Protocol;
+import dev.reservoir.client.internal.ResultDecoder;
+import dev.reservoir.client.internal.Rpc;
+import dev.reservoir.client.internal.ServerErrorException;
 import dev.reservoir.client.internal.http.HttpStatusException;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
@@ -35,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * 400, 404 or 405 means the 2024-11-05 HTTP+SSE transport ({@link HttpSseServer}). Everything,
  * retries included, happens within one connect deadline.
  */
-public final class Handshake {
+final class Handshake {
 
     private static final Logger log = LoggerFactory.getLogger(Handshake.class);
 

@@ -1,7 +1,5 @@
-package dev.reservoir.annotations.internal;
+package dev.reservoir.annotations;
 
-import dev.reservoir.annotations.Resource;
-import dev.reservoir.annotations.ResourceTemplate;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.Role;
 import dev.reservoir.core.uri.UriTemplate;

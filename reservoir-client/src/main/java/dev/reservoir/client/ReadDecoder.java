@@ -1,13 +1,12 @@
-package dev.reservoir.client.internal;
+package dev.reservoir.client;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reservoir.client.ReadResourceResult;
-import dev.reservoir.client.ResourceContents;
-import dev.reservoir.client.StreamedResourceContents;
-import dev.reservoir.client.TextResourceContents;
+import dev.reservoir.client.internal.Protocol;
+import dev.reservoir.client.internal.ResultDecoder;
+import dev.reservoir.client.internal.Uris;
 import dev.reservoir.client.internal.io.Json;
 import dev.reservoir.client.internal.io.SpillBuffer;
 import dev.reservoir.core.model.Resource;
@@ -16,6 +15,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +25,7 @@ import java.util.List;
  * so a large blob is held neither as base64 text nor as a JSON tree. The item's other fields are
  * kept as its metadata. One use per call; runs on the transport's reading thread.
  */
-public final class ReadDecoder implements ResultDecoder<ReadResourceResult> {
+final class ReadDecoder implements ResultDecoder<ReadResourceResult> {
 
     private final long spillThreshold;
     private OutputStream sink;
@@ -126,7 +126,10 @@ public final class ReadDecoder implements ResultDecoder<ReadResourceResult> {
                 return new StreamedResourceContents(resource, sunkText, sunk);
             }
             if (blob != null) {
-                return blob.toBlob(resource);
+                Path spilled = blob.file();
+                return spilled != null
+                        ? BlobResourceContents.ofFile(resource, spilled, blob.size())
+                        : BlobResourceContents.ofBytes(resource, blob.bytes());
             }
             if (text != null) {
                 return new TextResourceContents(resource, text);

@@ -1,11 +1,11 @@
-package dev.reservoir.server;
+package dev.reservoir.server.spi;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.protocol.ProtocolRevision;
 
 /**
  * Told about every request the server answers, for tracing and metrics
- * ({@link McpServerBuilder#observer}). {@link #started} is called on the request's own thread
+ * ({@link dev.reservoir.server.McpServerBuilder#observer}). {@link #started} is called on the request's own thread
  * before it is dispatched, and the observation it returns is {@linkplain Observation#ended ended}
  * once, on the same thread, after the answer was sent (or the request was cancelled, timed out, or
  * became a subscription stream); so an observer may make its span current in between. Methods must

@@ -1,6 +1,5 @@
-package dev.reservoir.annotations.internal;
+package dev.reservoir.annotations;
 
-import dev.reservoir.annotations.ResourceTemplateArg;
 import dev.reservoir.core.uri.UriTemplate;
 import dev.reservoir.core.uri.UriTemplateMatch;
 import dev.reservoir.server.spi.CallContext;
