@@ -4,7 +4,9 @@
 // and writing every answer to a file: the Java test holds the expectations.
 // Usage: node resources-stdio.mjs <plan.json>, the plan being
 //   {client: "sdk-1" (@modelcontextprotocol/sdk, 2025-11-25 session) | "client-2" (@modelcontextprotocol/client
-//    pinned to 2026-07-28), command, args, cwd, out: file for the answers, steps: [
+//    pinned to 2026-07-28), command, args, cwd, env (optional: variables the server gets besides the
+//    SDK's default HOME, LOGNAME, PATH, SHELL, TERM, USER, as a host's config gives them), out: file
+//    for the answers, steps: [
 //    {op: "list"} | {op: "templates"} | {op: "read", uri} | {op: "complete", template, argument, value}
 //    | {op: "subscribe", uri, fire: what}]}
 // A subscribe step prints "FIRE <what>" once subscribed (the Java test then changes the data) and
@@ -19,7 +21,7 @@ async function connect(updated) {
   if (plan.client === 'client-2') {
     const { Client } = await import('@modelcontextprotocol/client');
     const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
-    const transport = new StdioClientTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, stderr: 'inherit' });
+    const transport = new StdioClientTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'inherit' });
     const client = new Client(
       { name: 'reservoir-interop-resources-stdio', version: '1.0.0' },
       { capabilities: {}, versionNegotiation: { mode: { pin: '2026-07-28' } } },
@@ -31,7 +33,7 @@ async function connect(updated) {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const { ResourceUpdatedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
-  const transport = new StdioClientTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, stderr: 'inherit' });
+  const transport = new StdioClientTransport({ command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env, stderr: 'inherit' });
   let negotiated;
   transport.setProtocolVersion = (version) => (negotiated = version);
   const client = new Client({ name: 'reservoir-interop-resources-stdio', version: '1.0.0' }, { capabilities: {} });

@@ -53,13 +53,15 @@ public final class Main {
     }
 
     /**
-     * With many replicas ({@code --bus} or {@code --replica-id} given), every log line starts with
+     * With many replicas ({@code --bus} or {@code --replica-id} given, or {@code bus:} or
+     * {@code replicaId:} in the {@code --config} file; the option wins), every log line starts with
      * the replica's name (as a quoted literal of the date format: the simple logger has no other
      * place for it), so that logs gathered from all replicas say which one spoke.
      */
     static String replicaPrefix(String[] args) {
         String id = null;
         boolean bus = false;
+        String config = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--replica-id") && i + 1 < args.length) {
                 id = args[i + 1];
@@ -67,7 +69,18 @@ public final class Main {
                 id = args[i].substring("--replica-id=".length());
             } else if (args[i].equals("--bus") || args[i].startsWith("--bus=")) {
                 bus = true;
+            } else if (args[i].equals("--config") && i + 1 < args.length) {
+                config = args[i + 1];
+            } else if (args[i].startsWith("--config=")) {
+                config = args[i].substring("--config=".length());
             }
+        }
+        if (config != null && args.length > 0 && args[0].equals("serve")) {
+            com.fasterxml.jackson.databind.JsonNode file = ServeConfig.replicaKeys(java.nio.file.Path.of(config));
+            if (id == null && file.path("replicaId").isTextual()) {
+                id = file.path("replicaId").asText();
+            }
+            bus |= file.path("bus").isTextual();
         }
         if (id == null && !bus) {
             return "";

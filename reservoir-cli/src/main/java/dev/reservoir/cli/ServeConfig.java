@@ -143,6 +143,19 @@ record ServeConfig(
         }
     }
 
+    /**
+     * The file's top-level keys, read leniently before logging is set up (for the replica's log
+     * prefix): an empty node when it cannot be read, which {@code serve} then reports itself.
+     */
+    static JsonNode replicaKeys(Path file) {
+        try {
+            JsonNode tree = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+            return tree == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : tree;
+        } catch (IOException | RuntimeException e) {
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+    }
+
     /** A path from the file, resolved against the file's folder ({@code ~/} is the home folder). */
     static Path resolve(Path configFile, String path) {
         Path p = home(path);

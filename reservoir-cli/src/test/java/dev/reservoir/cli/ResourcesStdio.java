@@ -44,6 +44,13 @@ final class ResourcesStdio {
         return new ResourcesStdio("client-2", cwd, List.of(serveArgs));
     }
 
+    /** Variables the server gets besides the SDK's default environment, as a host's configuration gives them. */
+    ResourcesStdio env(java.util.Map<String, String> variables) {
+        ObjectNode env = plan.putObject("env");
+        variables.forEach(env::put);
+        return this;
+    }
+
     ResourcesStdio list() {
         steps.addObject().put("op", "list");
         return this;

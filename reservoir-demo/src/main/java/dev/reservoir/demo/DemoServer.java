@@ -73,6 +73,9 @@ public final class DemoServer implements AutoCloseable {
             Map.entry("white", "#ffffff"),
             Map.entry("yellow", "#ffff00"));
 
+    /** The colours listed in {@code resources/list} (the template reads every one of {@link #COLORS}). */
+    static final List<String> LISTED_COLORS = List.of("red", "green", "blue");
+
     private final InMemoryProvider live = InMemoryProvider.create();
     private final ScheduledExecutorService ticker;
     private final AtomicLong version = new AtomicLong();
@@ -138,8 +141,12 @@ public final class DemoServer implements AutoCloseable {
                                 .annotations(new Annotations(List.of(Role.USER), 0.1, null))
                                 .isCollection(false)
                                 .build(),
-                        ContentBody.binaryStream(() -> new PseudoRandomStream(42, BLOB_SIZE), BLOB_SIZE))
-                .template(
+                        ContentBody.binaryStream(() -> new PseudoRandomStream(42, BLOB_SIZE), BLOB_SIZE));
+        // Hosts show only listed resources: the colour template lists a few of its instances.
+        for (String name : LISTED_COLORS) {
+            builder.resource(color(name), colorText(name));
+        }
+        builder.template(
                         ResourceTemplate.builder("test://template/{id}/data", "template-data")
                                 .title("Template data")
                                 .description("JSON data for any id")
@@ -172,8 +179,7 @@ public final class DemoServer implements AutoCloseable {
                                 .build(),
                         request -> {
                             String name = request.variable("name").toLowerCase(Locale.ROOT);
-                            String hex = COLORS.get(name);
-                            if (hex == null) {
+                            if (!COLORS.containsKey(name)) {
                                 throw new ResourceNotFoundException(
                                         request.uri().toString());
                             }
@@ -183,12 +189,26 @@ public final class DemoServer implements AutoCloseable {
                                             .mimeType("text/plain")
                                             .isCollection(false)
                                             .build(),
-                                    ContentBody.text(name + " is " + hex));
+                                    ContentBody.text(colorText(name)));
                         },
                         request ->
                                 Completion.of(COLORS.keySet().stream().sorted().toList(), request.value()))
                 .provider(live);
         return builder;
+    }
+
+    private static Resource color(String name) {
+        return Resource.builder("demo://colors/" + name, name)
+                .title("Color " + name)
+                .description("The hex code of " + name + " (demo://colors/{name} has " + COLORS.size() + " colours)")
+                .mimeType("text/plain")
+                .size((long) colorText(name).length())
+                .isCollection(false)
+                .build();
+    }
+
+    private static String colorText(String name) {
+        return name + " is " + COLORS.get(name);
     }
 
     /** Changes the watched resource now (subscribers hear about it). */

@@ -14,8 +14,9 @@ import java.util.PriorityQueue;
 
 /**
  * Pages through folders without holding them. The whole list is every root in order, each
- * depth-first with a folder before its entries and entries sorted by name, so its order is that
- * of the name paths; a page resumes after the path of the last entry returned. A page reads each
+ * depth-first with a folder before its entries and each folder's entries most useful first
+ * ({@link UsefulOrder}: by rank, then by name), so its order is that of the paths of keys; a page
+ * resumes after the path of the last entry returned. A page reads each
  * folder on that path once, keeping only the next few names (a bounded heap while streaming the
  * folder), so memory per page depends on the page size and the depth, never on the size of the
  * tree or of a folder. An entry that stays is neither repeated nor skipped while others come and
@@ -33,6 +34,7 @@ final class TreeLister {
     record Names(List<Entry> entries, int total) {}
 
     private static final Comparator<Entry> BY_NAME = Comparator.comparing(Entry::name);
+    private static final Comparator<Entry> USEFUL = Comparator.comparing(UsefulOrder::key);
 
     private final PathResolver resolver;
     private final ContentTypes types;
@@ -44,12 +46,13 @@ final class TreeLister {
 
     /**
      * One page of the whole list after {@code cursor} (null for the start). The cursor is
-     * {@code <root index>:<names below the root joined by '/'>}, the position of the last entry
-     * returned (an empty path for the root folder itself).
+     * {@code <root index>:<d or f>:<names below the root joined by '/'>}, the position of the last
+     * entry returned (an empty path for the root folder itself) and whether it is a folder (the
+     * folders above it are): with the names, that gives the key of each step of the path.
      */
     Slice page(String cursor, int limit) {
         int rootIndex = 0;
-        List<String> after = null; // null: this root's folder itself comes first
+        List<UsefulOrder.Key> after = null; // null: this root's folder itself comes first
         if (cursor != null) {
             int colon = cursor.indexOf(':');
             try {
@@ -57,7 +60,7 @@ final class TreeLister {
             } catch (NumberFormatException e) {
                 throw badCursor(cursor);
             }
-            after = splitPath(cursor.substring(colon + 1));
+            after = keyPath(cursor.substring(colon + 1));
             if (rootIndex < 0 || rootIndex >= resolver.roots().size() || after == null) {
                 throw badCursor(cursor);
             }
@@ -87,7 +90,7 @@ final class TreeLister {
         }
         List<Entry> page = out.entries.subList(0, limit);
         Entry last = page.getLast();
-        return new Slice(page, last.root().index() + ":" + String.join("/", last.rel()));
+        return new Slice(page, last.root().index() + ":" + kind(last) + String.join("/", last.rel()));
     }
 
     /**
@@ -95,15 +98,20 @@ final class TreeLister {
      * {@link ProviderException} (access denied) when the folder may not be read.
      */
     Slice children(Entry folder, String cursor, int limit) {
-        if (cursor != null && !FileUris.isSafeName(cursor)) {
-            throw badCursor(cursor);
+        UsefulOrder.Key after = null;
+        if (cursor != null) {
+            List<UsefulOrder.Key> path = keyPath(cursor);
+            if (path == null || path.size() != 1) {
+                throw badCursor(cursor);
+            }
+            after = path.getFirst();
         }
-        List<Entry> entries = selectIn(folder, cursor, limit + 1, null, true, true);
+        List<Entry> entries = selectIn(folder, after, limit + 1, null, true, true);
         if (entries.size() <= limit) {
             return new Slice(entries, null);
         }
         List<Entry> page = entries.subList(0, limit);
-        return new Slice(page, page.getLast().name());
+        return new Slice(page, kind(page.getLast()) + page.getLast().name());
     }
 
     /** The first {@code max} shown entries of a folder whose names start with {@code prefix}, and how many there are. */
@@ -127,7 +135,7 @@ final class TreeLister {
 
     /** Opens a folder entry and selects in it; a folder that is gone or replaced has no entries. */
     private List<Entry> selectIn(
-            Entry folder, String after, int count, NameFilter filter, boolean denyLoudly, boolean classify) {
+            Entry folder, UsefulOrder.Key after, int count, NameFilter filter, boolean denyLoudly, boolean classify) {
         try (DirHandle dir = resolver.open(folder)) {
             List<Entry> entries = select(dir, folder, rulesFor(folder), after, count, filter);
             if (classify) {
@@ -149,14 +157,15 @@ final class TreeLister {
      * inside it. Folders reached through a link are listed but not entered: what they hold is
      * listed where it really is (inside a root, or the link would not be followed).
      */
-    private void resume(DirHandle dir, Entry folder, List<String> after, Collector out) throws IOException {
+    private void resume(DirHandle dir, Entry folder, List<UsefulOrder.Key> after, Collector out) throws IOException {
         Visibility.FolderRules rules = rulesFor(folder);
-        String last = null;
+        UsefulOrder.Key last = null;
         if (!after.isEmpty()) {
             last = after.getFirst();
             // Whatever is below the entry we stopped in comes before its next sibling.
-            Optional<Entry> stoppedIn = childOrEmpty(dir, folder, rules, last);
+            Optional<Entry> stoppedIn = childOrEmpty(dir, folder, rules, last.name());
             if (stoppedIn.isPresent()
+                    && UsefulOrder.key(stoppedIn.get()).equals(last)
                     && stoppedIn.get().isDirectory()
                     && !stoppedIn.get().viaLink()) {
                 descend(dir, stoppedIn.get(), after.subList(1, after.size()), out);
@@ -174,7 +183,7 @@ final class TreeLister {
                 if (out.full()) {
                     return;
                 }
-                last = entry.name();
+                last = UsefulOrder.key(entry);
             }
             if (batch.size() < wanted) {
                 return; // the folder has nothing more
@@ -196,7 +205,7 @@ final class TreeLister {
     }
 
     /** Lists inside a subfolder; one that may not be read is skipped (and logged once), not fatal. */
-    private void descend(DirHandle dir, Entry folder, List<String> after, Collector out) {
+    private void descend(DirHandle dir, Entry folder, List<UsefulOrder.Key> after, Collector out) {
         try (DirHandle sub = resolver.openChild(dir, folder)) {
             resume(sub, folder, after, out);
         } catch (AccessDeniedException e) {
@@ -215,25 +224,31 @@ final class TreeLister {
     }
 
     /**
-     * The {@code count} smallest shown entries of a folder whose names sort after {@code after},
-     * in order, found in one pass over the folder with a heap of at most {@code count} entries.
-     * An entry that cannot be named or examined is skipped, with one log line per entry.
+     * The {@code count} first shown entries of a folder after {@code after} (null for the start),
+     * in order, found in one pass over the folder with a heap of at most {@code count} entries:
+     * most useful first, or by name alone when a {@code filter} picks names (completion). An
+     * entry that cannot be named or examined is skipped, with one log line per entry.
      */
     private List<Entry> select(
-            DirHandle dir, Entry folder, Visibility.FolderRules rules, String after, int count, NameFilter filter)
+            DirHandle dir,
+            Entry folder,
+            Visibility.FolderRules rules,
+            UsefulOrder.Key after,
+            int count,
+            NameFilter filter)
             throws IOException {
-        PriorityQueue<Entry> largestFirst = new PriorityQueue<>(Math.min(count, 1024) + 1, BY_NAME.reversed());
+        Comparator<Entry> order = filter == null ? USEFUL : BY_NAME;
+        PriorityQueue<Entry> largestFirst = new PriorityQueue<>(Math.min(count, 1024) + 1, order.reversed());
         try (DirectoryStream<Path> stream = dir.entries()) {
             for (Path path : stream) {
                 String name = nameOf(folder, path);
                 if (name == null
-                        || (after != null && name.compareTo(after) <= 0)
+                        || (after != null && UsefulOrder.highest(name).compareTo(after) <= 0)
                         || (filter != null && !filter.accept(name))) {
                     continue;
                 }
                 // Cheap test first: a name that would not make the cut needs no file system call.
-                if (largestFirst.size() == count
-                        && name.compareTo(largestFirst.peek().name()) >= 0) {
+                if (largestFirst.size() == count && !mayPrecede(name, largestFirst.peek(), filter == null)) {
                     continue;
                 }
                 Optional<Entry> entry;
@@ -243,7 +258,8 @@ final class TreeLister {
                     skipped(FileUris.uri(folder.root(), append(folder.rel(), name)), e);
                     continue;
                 }
-                if (entry.isPresent()) {
+                if (entry.isPresent()
+                        && (after == null || UsefulOrder.key(entry.get()).compareTo(after) > 0)) {
                     largestFirst.add(entry.get());
                     if (largestFirst.size() > count) {
                         largestFirst.poll();
@@ -255,8 +271,20 @@ final class TreeLister {
             skipped(folder.uri(), e.getCause());
         }
         List<Entry> sorted = new ArrayList<>(largestFirst);
-        sorted.sort(BY_NAME);
+        sorted.sort(order);
         return sorted;
+    }
+
+    /** Whether an entry of this name, file or folder, could come before {@code entry}. */
+    private static boolean mayPrecede(String name, Entry entry, boolean useful) {
+        return useful
+                ? UsefulOrder.lowest(name).compareTo(UsefulOrder.key(entry)) < 0
+                : name.compareTo(entry.name()) < 0;
+    }
+
+    /** How a cursor marks whether its last entry is a folder. */
+    private static String kind(Entry entry) {
+        return entry.isDirectory() ? "d:" : "f:";
     }
 
     /** The name of an entry as a URI can carry it, or null (logged once) when none can. */
@@ -292,13 +320,29 @@ final class TreeLister {
         return out;
     }
 
-    /** Names from a cursor's path, or null when one is not a name this provider writes. */
-    private static List<String> splitPath(String path) {
+    /**
+     * The keys of a cursor's path ({@code d:} or {@code f:} then names joined by '/'): every name
+     * but the last is a folder. Null when it is not a path this provider writes.
+     */
+    private static List<UsefulOrder.Key> keyPath(String cursor) {
+        if (!cursor.startsWith("d:") && !cursor.startsWith("f:")) {
+            return null;
+        }
+        boolean lastIsFolder = cursor.charAt(0) == 'd';
+        String path = cursor.substring(2);
         if (path.isEmpty()) {
             return List.of();
         }
         List<String> names = List.of(path.split("/", -1));
-        return names.stream().allMatch(FileUris::isSafeName) ? names : null;
+        if (!names.stream().allMatch(FileUris::isSafeName)) {
+            return null;
+        }
+        List<UsefulOrder.Key> keys = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            boolean folder = i < names.size() - 1 || lastIsFolder;
+            keys.add(new UsefulOrder.Key(UsefulOrder.rank(names.get(i), folder), names.get(i)));
+        }
+        return keys;
     }
 
     private static IllegalArgumentException badCursor(String cursor) {

@@ -49,10 +49,18 @@
  * the server breaks that answer rather than send content of another size that looks whole.
  *
  * <h2>Listing</h2>
- * {@code resources/list} is every root in order, each depth-first, a folder before its entries,
- * entries sorted by name. The provider's cursor is {@code <root index>:<names joined by '/'>}, the
- * path of the last entry returned (the server signs it); the next page walks down that path and
- * continues after it, reading each folder on the path once and keeping only the next few names.
+ * {@code resources/list} is every root in order, each depth-first, a folder before its entries.
+ * Many hosts show only the first page, so each folder's entries come most useful first
+ * ({@code UsefulOrder}): its README and {@code index.*} files, then its other documents
+ * ({@code *.md}, {@code *.txt}, {@code LICENSE}...), then its other files, then its subfolders
+ * ({@code docs} first) with what they hold, and last what is bulky or generated ({@code *.log},
+ * {@code *.tmp}, {@code node_modules}, {@code target}, {@code build}...); names in order within
+ * each of these. A folder's README is thus on the first page even beside a thousand log files.
+ * The order depends only on names and on which are folders, so it is the same on every page: the
+ * provider's cursor is {@code <root index>:<d or f>:<names joined by '/'>}, the path of the last
+ * entry returned and whether it is a folder (the server signs it); the next page walks down that
+ * path and continues after it, reading each folder on the path once and keeping only the next few
+ * names. A folder's own listing ({@code resources/list {uri}}) and its read use the same order.
  * Memory per page is bounded by the page size and the depth, never by the size of the tree; time
  * per page grows with the size of the folders on the path. A folder that may not be read is listed
  * but not entered, and an entry that cannot be named or examined is skipped: each is logged once

@@ -30,7 +30,7 @@ class ListingTest {
     Path dir;
 
     @Test
-    void theListIsEveryRootDepthFirstInNameOrder() throws IOException {
+    void theListIsEveryRootDepthFirstWithAFoldersFilesBeforeItsSubfolders() throws IOException {
         Path a = Files.createDirectories(dir.resolve("a"));
         Path b = Files.createDirectories(dir.resolve("b"));
         Fixtures.write(a, "z.txt", "z");
@@ -48,11 +48,11 @@ class ListingTest {
                     .containsExactly(
                             ra,
                             ra + "/A.txt",
+                            ra + "/m-file.txt",
+                            ra + "/z.txt",
                             ra + "/m",
                             ra + "/m/1.txt",
                             ra + "/m/2.txt",
-                            ra + "/m-file.txt",
-                            ra + "/z.txt",
                             rb,
                             rb + "/only.txt");
         }
@@ -114,14 +114,14 @@ class ListingTest {
     void aPageResumesEvenWhenTheFolderItStoppedInIsGone() throws IOException {
         Fixtures.write(dir, "a/1.txt", "1");
         Fixtures.write(dir, "a/2.txt", "2");
-        Fixtures.write(dir, "b.txt", "b");
+        Fixtures.write(dir, "b/c.txt", "c");
         FileSystemProvider fs = FileSystemProvider.create(dir);
         Page<Resource> first = fs.list(new ListRequest(null, null, 3)); // root, a, a/1.txt
         Files.delete(dir.resolve("a/1.txt"));
         Files.delete(dir.resolve("a/2.txt"));
         Files.delete(dir.resolve("a"));
         Page<Resource> rest = fs.list(new ListRequest(null, first.nextCursor(), 10));
-        assertThat(rest.items()).extracting(Resource::name).containsExactly("b.txt");
+        assertThat(rest.items()).extracting(Resource::name).containsExactly("b", "c.txt");
         assertThat(rest.nextCursor()).isNull();
         fs.close();
     }

@@ -93,8 +93,8 @@ class ReadTest {
         assertThat(list.resource().isCollection()).isTrue();
         assertThat(list.resource().mimeType()).isEqualTo("text/uri-list");
         assertThat(text(list.body()))
-                .isEqualTo("# " + f + ": all 5 entries\r\n" + f + "/a.txt\r\n" + f + "/b.bin\r\n" + f + "/c.txt\r\n" + f
-                        + "/d.txt\r\n" + f + "/sub\r\n");
+                .isEqualTo("# " + f + ": all 5 entries\r\n" + f + "/a.txt\r\n" + f + "/c.txt\r\n" + f + "/d.txt\r\n" + f
+                        + "/b.bin\r\n" + f + "/sub\r\n");
         // c.txt does not fit the 1000-byte budget; b.bin is binary; sub is a folder.
         assertThat(result.contents().subList(1, result.contents().size()))
                 .extracting(c -> c.resource().name())

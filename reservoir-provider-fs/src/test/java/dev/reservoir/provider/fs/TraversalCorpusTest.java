@@ -121,7 +121,7 @@ class TraversalCorpusTest {
             cursor = page.nextCursor();
         } while (cursor != null);
         assertThat(listed)
-                .containsExactly(rootUri, rootUri + "/sub", rootUri + "/sub/inner.txt", rootUri + "/visible.txt");
+                .containsExactly(rootUri, rootUri + "/visible.txt", rootUri + "/sub", rootUri + "/sub/inner.txt");
     }
 
     @Test

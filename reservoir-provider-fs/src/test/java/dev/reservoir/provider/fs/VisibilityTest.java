@@ -57,17 +57,17 @@ class VisibilityTest {
                         "",
                         "docs",
                         "docs/a.md",
-                        "docs/a.tmp",
                         "docs/cache",
                         "docs/cache/x.txt",
-                        "keep.log",
+                        "docs/a.tmp",
                         "other",
                         "other/cache",
                         "src",
                         "src/anchored.txt",
                         "src/build",
                         "src/important.o",
-                        "src/main.c");
+                        "src/main.c",
+                        "keep.log");
         fs.close();
     }
 

@@ -4,8 +4,10 @@ import dev.reservoir.core.McpException;
 import dev.reservoir.core.model.Resource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.jgit.lib.ObjectReader;
@@ -14,11 +16,12 @@ import org.eclipse.jgit.revwalk.RevWalk;
 
 /**
  * The listings of a repository. {@code resources/list} is, in this order: the repository
- * ({@code git://NAME/}); its views (the detached HEAD's tree when HEAD is detached, the default
+ * ({@code git://NAME/}); the default branch's README at the top of its tree, because many hosts
+ * show only the first page (the tree's walk then leaves it out, so it is listed once); its views (the detached HEAD's tree when HEAD is detached, the default
  * branch's log, and for a work tree its status and diff); every branch and tag as a collection,
  * by full ref name; then the default branch's whole tree, depth-first, a folder before its entries.
  * The repository's own children are its views and refs. The provider's cursor is the section and
- * the key of the last entry returned ({@code r:refs/heads/main}, {@code t:<path key>}), so a page
+ * the key of the last entry returned ({@code m:readme}, {@code r:refs/heads/main}, {@code t:<path key>}), so a page
  * resumes after it whatever came or went meanwhile. Thread-safe.
  */
 final class Catalog {
@@ -42,7 +45,7 @@ final class Catalog {
 
     /** A page of everything. */
     Listing all(String cursor, int limit) {
-        return page(cursor, limit, "ovrt");
+        return page(cursor, limit, "omvrt");
     }
 
     /** A page of the repository's children: its views and refs. */
@@ -61,6 +64,8 @@ final class Catalog {
             after = cursor.substring(2);
         }
         RefSet refs = RefSet.read(repo.repository());
+        Revision main = refs.defaultRef().map(this::revision).orElse(null);
+        Optional<TreeEntry> readme = main == null || sections.indexOf('t') < 0 ? Optional.empty() : readme(main);
         List<Positioned> out = new ArrayList<>();
         for (int s = sections.indexOf(start); s < sections.length() && out.size() <= limit; s++) {
             char section = sections.charAt(s);
@@ -72,9 +77,14 @@ final class Catalog {
                         out.add(new Positioned(root(refs), 'o', "root"));
                     }
                 }
+                case 'm' -> {
+                    if (from == null && readme.isPresent()) {
+                        out.add(new Positioned(describe(main, readme.get()), 'm', "readme"));
+                    }
+                }
                 case 'v' -> out.addAll(views(refs, from, wanted));
                 case 'r' -> out.addAll(refs(refs, from, wanted));
-                case 't' -> out.addAll(tree(refs, from, wanted));
+                case 't' -> out.addAll(tree(main, readme, from, wanted));
                 default -> throw new IllegalStateException("unknown section " + section);
             }
         }
@@ -169,21 +179,47 @@ final class Catalog {
                 describer.uris().tree(revision.token(), new byte[0]), revision, kind, committed(revision));
     }
 
-    private List<Positioned> tree(RefSet refs, String after, int wanted) {
-        Optional<RefSet.Entry> head = refs.defaultRef();
-        Revision revision = head.map(this::revision).orElse(null);
+    /** The walk of the default branch's tree, without the README listed before it. */
+    private List<Positioned> tree(Revision revision, Optional<TreeEntry> readme, String after, int wanted) {
         if (revision == null) {
             return List.of();
         }
         byte[] afterKey = after == null ? null : Entries.decodeCursor(after);
-        Trees.Slice slice = trees.walk(entries.rootTree(revision.commit()), afterKey, wanted);
+        // One more than wanted: leaving the README out must not end the list early.
+        Trees.Slice slice = trees.walk(entries.rootTree(revision.commit()), afterKey, wanted + 1);
         List<Positioned> out = new ArrayList<>(slice.entries().size());
         for (TreeEntry entry : slice.entries()) {
-            String uri = describer.uris().tree(revision.token(), entry.path());
-            Resource resource = entries.describe(new Entries.Located(uri, revision, entry), false);
-            out.add(new Positioned(resource, 't', Entries.encodeCursor(entry.key())));
+            if (out.size() == wanted) {
+                break;
+            }
+            if (readme.isEmpty() || !Arrays.equals(entry.path(), readme.get().path())) {
+                out.add(new Positioned(describe(revision, entry), 't', Entries.encodeCursor(entry.key())));
+            }
         }
         return out;
+    }
+
+    private Resource describe(Revision revision, TreeEntry entry) {
+        String uri = describer.uris().tree(revision.token(), entry.path());
+        return entries.describe(new Entries.Located(uri, revision, entry), false);
+    }
+
+    /** The first file at the top of a revision's tree named README (in any case), if any. */
+    private Optional<TreeEntry> readme(Revision revision) {
+        TreeEntry root =
+                trees.find(entries.rootTree(revision.commit()), new byte[0]).orElseThrow();
+        Optional<TreeEntry> first = Optional.empty();
+        for (String prefix : List.of("README", "Readme", "readme")) {
+            for (TreeEntry entry : trees.startingWith(root, prefix.getBytes(StandardCharsets.UTF_8), 8)
+                    .entries()) {
+                if (entry.kind() == TreeEntry.Kind.FILE
+                        && (first.isEmpty()
+                                || Trees.compare(entry.path(), first.get().path()) < 0)) {
+                    first = Optional.of(entry);
+                }
+            }
+        }
+        return first;
     }
 
     /** The revision a ref names (peeled to its commit), or null when it names no commit. */

@@ -63,7 +63,7 @@ class ServerIntegrationTest {
     }
 
     @Test
-    void theListIsTheRepositoryItsViewsItsRefsThenTheDefaultBranchsTree() {
+    void theListIsTheRepositoryItsReadmeItsViewsItsRefsThenTheRestOfTheDefaultBranchsTree() {
         List<String> uris = new ArrayList<>();
         String cursor = null;
         do {
@@ -79,12 +79,12 @@ class ServerIntegrationTest {
         assertThat(uris)
                 .containsExactly(
                         "git://repo/",
+                        "git://repo/tree/main/README.md",
                         "git://repo/log/main",
                         "git://repo/status",
                         "git://repo/diff",
                         "git://repo/tree/main",
                         "git://repo/tree/v1",
-                        "git://repo/tree/main/README.md",
                         "git://repo/tree/main/logo.png",
                         "git://repo/tree/main/src",
                         "git://repo/tree/main/src/Main.java");
