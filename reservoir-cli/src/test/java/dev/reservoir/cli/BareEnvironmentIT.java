@@ -77,9 +77,9 @@ class BareEnvironmentIT {
                         base,
                         base + "/ascii.md",
                         base + "/r%C3%A9sum%C3%A9.md",
+                        base + "/%E6%97%A5%E6%9C%AC.md",
                         base + "/sub",
-                        base + "/sub/deep.txt",
-                        base + "/%E6%97%A5%E6%9C%AC.md");
+                        base + "/sub/deep.txt");
         assertThat(result.at("/reads/" + pointer(base + "/r%C3%A9sum%C3%A9.md") + "/text")
                         .asText())
                 .isEqualTo("cv\n");

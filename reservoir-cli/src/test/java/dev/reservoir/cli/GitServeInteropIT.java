@@ -84,13 +84,13 @@ class GitServeInteropIT {
         assertThat(ResourcesStdio.uris(result(answers.get(1))))
                 .containsExactly(
                         "git://repo/",
+                        "git://repo/tree/main/README.md",
                         "git://repo/log/main",
                         "git://repo/status",
                         "git://repo/diff",
                         "git://repo/tree/feature",
                         "git://repo/tree/main",
                         "git://repo/tree/v1.0",
-                        "git://repo/tree/main/README.md",
                         "git://repo/tree/main/logo.bin",
                         "git://repo/tree/main/not%C3%A9s",
                         "git://repo/tree/main/" + NAME,

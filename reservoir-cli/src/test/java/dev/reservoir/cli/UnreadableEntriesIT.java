@@ -67,11 +67,11 @@ class UnreadableEntriesIT {
         assertThat(listed)
                 .containsSubsequence(
                         base,
+                        base + "/secret.md",
+                        base + "/z.md",
                         base + "/locked",
                         base + "/ok",
                         base + "/ok/a.md",
-                        base + "/secret.md",
-                        base + "/z.md",
                         base + "/zz",
                         base + "/zz/after.md")
                 .doesNotContain(base + "/locked/b.md");

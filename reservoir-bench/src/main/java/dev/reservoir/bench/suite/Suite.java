@@ -307,7 +307,7 @@ public final class Suite {
 
     /** Three replicas on a Redis bus behind HAProxy against one replica (full mode; see {@link Replicas}). */
     private void replicas() throws Exception {
-        int subscribers = Integer.getInteger("bench.replicasFanOut", 3000);
+        int subscribers = Integer.getInteger("bench.replicasFanOut", 10_000);
         new Replicas(root, t("reservoir/http-2026-07-28").command(), logs)
                 .run(subscribers, 10, Duration.ofSeconds(3), Duration.ofSeconds(3));
     }
