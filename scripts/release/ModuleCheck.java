@@ -91,7 +91,19 @@ final class ModuleCheck {
         }
     }
 
-    /** The sources jar has the .java files of every package, the javadoc jar its index. */
+    /** The packages that hold classes (a module's packages include those that hold only resources). */
+    private static Set<String> classPackages(Path jar) throws IOException {
+        Set<String> out = new TreeSet<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            zip.stream()
+                    .map(e -> e.getName())
+                    .filter(n -> n.endsWith(".class") && n.contains("/") && !n.startsWith("META-INF/"))
+                    .forEach(n -> out.add(n.substring(0, n.lastIndexOf('/')).replace('/', '.')));
+        }
+        return out;
+    }
+
+    /** The sources jar has the .java files of every package with classes, the javadoc jar its index. */
     private void checkCompanions(String artifactId, Set<String> packages) throws IOException {
         Path sources = staging.file(artifactId, "sources", "jar");
         Path javadoc = staging.file(artifactId, "javadoc", "jar");
@@ -104,6 +116,7 @@ final class ModuleCheck {
                         .forEach(n -> withSources.add(n.substring(0, n.lastIndexOf('/')).replace('/', '.')));
             }
             Set<String> missing = new TreeSet<>(packages);
+            missing.retainAll(classPackages(staging.file(artifactId, null, "jar"))); // not resource-only ones
             missing.removeAll(withSources);
             if (!missing.isEmpty()) {
                 problems.add("jpms", artifactId + "-sources.jar has no sources for " + missing);

@@ -75,7 +75,11 @@ final class Assets {
     }
 
     private static byte[] load(String location) {
-        try (InputStream in = Assets.class.getClassLoader().getResourceAsStream(location)) {
+        // The console's own files are in its module's packages, which a named module finds only
+        // through its own classes; the vendored libraries lie in other jars under META-INF (no package).
+        try (InputStream in = location.startsWith(ROOT)
+                ? Assets.class.getResourceAsStream("/" + location)
+                : Assets.class.getClassLoader().getResourceAsStream(location)) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
