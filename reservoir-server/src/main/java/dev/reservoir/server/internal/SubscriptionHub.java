@@ -98,11 +98,6 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
         listSubscribers.remove(subscriber);
     }
 
-    /** Number of URIs with at least one subscriber. */
-    int topicCount() {
-        return topics.size();
-    }
-
     /** Subscriptions held: (URI, subscriber) pairs over every session and listen stream. */
     int subscriptionCount() {
         return subscriptions.get();
