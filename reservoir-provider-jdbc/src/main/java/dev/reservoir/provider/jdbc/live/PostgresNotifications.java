@@ -6,6 +6,8 @@ import dev.reservoir.provider.jdbc.sql.Engine;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -27,12 +29,25 @@ public final class PostgresNotifications implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
     private volatile Connection connection;
+    /** Down once the first LISTEN is in place (or its first attempt failed). */
+    private final CountDownLatch firstAttempt = new CountDownLatch(1);
 
-    public PostgresNotifications(Pool pool, String channel, Consumer<String> onPayload) {
+    /**
+     * Starts listening and returns once the LISTEN is in place, so that a NOTIFY sent after the
+     * provider is built is heard (or after {@code wait}, or its first failure: it retries then).
+     */
+    public PostgresNotifications(Pool pool, String channel, Consumer<String> onPayload, java.time.Duration wait) {
         this.pool = pool;
         this.channel = channel;
         this.onPayload = onPayload;
         this.thread = Thread.ofVirtual().name("reservoir-jdbc-listen").start(this::run);
+        try {
+            if (!firstAttempt.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("LISTEN on channel {} is not in place after {}; going on while it connects", channel, wait);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void run() {
@@ -42,6 +57,7 @@ public final class PostgresNotifications implements AutoCloseable {
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + Dialect.of(Engine.POSTGRES).quote(channel));
                 }
+                firstAttempt.countDown();
                 PGConnection pg = c.unwrap(PGConnection.class);
                 while (!closed) {
                     PGNotification[] notes = pg.getNotifications(1000);
@@ -52,6 +68,7 @@ public final class PostgresNotifications implements AutoCloseable {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
+                firstAttempt.countDown();
                 if (!closed) {
                     log.warn("listening on channel {} failed; trying again in 5 s: {}", channel, e.getMessage());
                     sleep();
