@@ -47,7 +47,10 @@ final class ModuleCheck {
                 continue;
             }
             checkName(artifact, descriptor, names);
-            for (String pkg : descriptor.packages()) {
+            // A module-info lists its packages; a class outside them still splits a package on the class path.
+            Set<String> packages = new TreeSet<>(descriptor.packages());
+            packages.addAll(classPackages(jar));
+            for (String pkg : packages) {
                 checkPackage(artifact.artifactId(), descriptor.name(), pkg, packageOwner);
             }
             checkCompanions(artifact.artifactId(), descriptor.packages());
