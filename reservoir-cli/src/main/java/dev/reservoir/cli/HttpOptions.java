@@ -206,9 +206,9 @@ final class HttpOptions {
      */
     static String banner(HttpTransport.Running running, String what) {
         StringBuilder out = new StringBuilder("reservoir serve: " + what + " over HTTP at " + running.endpoint()
-                + (running.legacySseEndpoint() == null
+                + (running.httpSseEndpoint() == null
                         ? ""
-                        : " (2024-11-05 HTTP+SSE at " + running.legacySseEndpoint() + ")"));
+                        : " (2024-11-05 HTTP+SSE at " + running.httpSseEndpoint() + ")"));
         out.append(System.lineSeparator());
         if (running.reachableFromNetwork()) {
             List<String> urls =

@@ -66,14 +66,15 @@ class ClientCommandsIT {
     }
 
     @Test
-    void infoOverHttpAndTheLegacySseEndpoint() throws IOException {
-        Run modern = run("info", "--json", "--no-counts", DEMO.http().endpoint().toString());
-        assertThat(modern.code()).as(modern.err()).isZero();
-        assertThat(modern.json().path("transport").asText()).isEqualTo("streamable_http");
-        assertThat(modern.json().path("stateless").asBoolean()).isTrue();
-        Run legacy = run("info", "--no-counts", DEMO.http().legacySseEndpoint().toString());
-        assertThat(legacy.code()).as(legacy.err()).isZero();
-        assertThat(legacy.out()).contains("over HTTP+SSE (2024-11-05)");
+    void infoOverHttpAndTheHttpSseEndpoint() throws IOException {
+        Run stateless =
+                run("info", "--json", "--no-counts", DEMO.http().endpoint().toString());
+        assertThat(stateless.code()).as(stateless.err()).isZero();
+        assertThat(stateless.json().path("transport").asText()).isEqualTo("streamable_http");
+        assertThat(stateless.json().path("stateless").asBoolean()).isTrue();
+        Run httpSse = run("info", "--no-counts", DEMO.http().httpSseEndpoint().toString());
+        assertThat(httpSse.code()).as(httpSse.err()).isZero();
+        assertThat(httpSse.out()).contains("over HTTP+SSE (2024-11-05)");
     }
 
     @Test

@@ -26,7 +26,7 @@ final class DemoHttp implements BeforeAllCallback, AfterAllCallback {
         running = HttpTransport.builder().port(0).build().start(server);
     }
 
-    /** The running server (its endpoint(), legacySseEndpoint()). */
+    /** The running server (its endpoint(), httpSseEndpoint()). */
     HttpTransport.Running http() {
         return running;
     }

@@ -163,7 +163,7 @@ class FolderServeIT {
         String body = list.body();
         assertThat(body).contains("readme.md").doesNotContain("main.txt");
         // The stateless era on the same endpoint, without a session.
-        HttpResponse<String> modern = http.send(
+        HttpResponse<String> stateless = http.send(
                 HttpRequest.newBuilder(URI.create(endpoint))
                         .header("Content-Type", "application/json")
                         .header("Accept", "application/json, text/event-stream")
@@ -175,8 +175,8 @@ class FolderServeIT {
                                                 + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}"))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(modern.statusCode()).isEqualTo(200);
-        assertThat(MAPPER.readTree(modern.body()).at("/result/resultType").asText())
+        assertThat(stateless.statusCode()).isEqualTo(200);
+        assertThat(MAPPER.readTree(stateless.body()).at("/result/resultType").asText())
                 .isEqualTo("complete");
     }
 

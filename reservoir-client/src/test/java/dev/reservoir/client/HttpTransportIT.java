@@ -85,7 +85,7 @@ class HttpTransportIT {
     }
 
     /** A handshake-era server: 400 to anything without a session, a session from initialize, a GET stream. */
-    private static final class LegacyServer implements FakeHttpServer.Script {
+    private static final class SessionEraServer implements FakeHttpServer.Script {
         final CountDownLatch getOpen = new CountDownLatch(1);
         volatile OutputStream getStream;
 
@@ -127,7 +127,7 @@ class HttpTransportIT {
 
     @Test
     void aHandshakeEraServerGetsInitializeThenSessionHeadersAndAGetStream() throws Exception {
-        LegacyServer script = new LegacyServer();
+        SessionEraServer script = new SessionEraServer();
         try (FakeHttpServer server = new FakeHttpServer(script)) {
             try (McpClient client = McpClient.builder().http(server.uri("/mcp")).connect()) {
                 assertThat(client.server().revision()).isEqualTo(ProtocolRevision.V2025_11_25);
@@ -157,7 +157,7 @@ class HttpTransportIT {
 
     @Test
     void theEraOfAnOriginIsRememberedSoTheNextConnectionSkipsTheProbe() throws Exception {
-        try (FakeHttpServer server = new FakeHttpServer(new LegacyServer())) {
+        try (FakeHttpServer server = new FakeHttpServer(new SessionEraServer())) {
             for (int i = 0; i < 2; i++) {
                 try (McpClient client =
                         McpClient.builder().http(server.uri("/mcp")).connect()) {

@@ -30,8 +30,8 @@ class ProtocolEdgesTest {
 
     private static final Duration WAIT = Duration.ofSeconds(5);
 
-    /** A legacy server: server/discover is an unknown method; everything else from the given answers. */
-    private static ScriptedServer legacy(String version, Function<JsonNode, List<String>> resources) {
+    /** A session-era server: server/discover is an unknown method; everything else from the given answers. */
+    private static ScriptedServer sessionEra(String version, Function<JsonNode, List<String>> resources) {
         return new ScriptedServer((m, s) -> switch (method(m)) {
             case "server/discover" -> List.of(error(m, -32601, "Method not found", null));
             case "initialize" -> List.of(initialized(m, version));
@@ -41,8 +41,8 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void aLegacyServerRefusingTheProbeGetsInitialize() throws Exception {
-        try (ScriptedServer server = legacy("2025-06-18", m -> List.of());
+    void aSessionEraServerRefusingTheProbeGetsInitialize() throws Exception {
+        try (ScriptedServer server = sessionEra("2025-06-18", m -> List.of());
                 McpClient client = server.client().connect()) {
             assertThat(client.server().revision()).isEqualTo(ProtocolRevision.V2025_06_18);
             assertThat(client.server().serverInfo().name()).isEqualTo("scripted");
@@ -74,12 +74,13 @@ class ProtocolEdgesTest {
     }
 
     /**
-     * A modern-only server that starts only after the probe timeout (npx downloading, a JVM
+     * A stateless-only server that starts only after the probe timeout (npx downloading, a JVM
      * building): it reads everything queued once it is up, answers the probe, and refuses
-     * {@code initialize} and claim-less pings with -32022. Its slow start must not make it legacy.
+     * {@code initialize} and claim-less pings with -32022. Its slow start must not make it look
+     * like a session-era one.
      */
     @Test
-    void aModernServerStillStartingWhenTheProbeTimesOutIsStillModern() {
+    void aStatelessEraServerStillStartingWhenTheProbeTimesOutIsStillOfTheStatelessEra() {
         ScriptedServer server = new ScriptedServer((m, s) -> {
             if (s.received().size() < 2) {
                 return List.of(); // still starting: the probe waits in the pipe
@@ -104,7 +105,7 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void aModernErrorToInitializeIsRetriedWithAVersionTheServerLists() {
+    void aStatelessEraErrorToInitializeIsRetriedWithAVersionTheServerLists() {
         ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
             case "ping" -> List.of(error(m, -32601, "Method not found", null));
             case "initialize" ->
@@ -131,7 +132,7 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void aServerSilentToProbeAndPingIsAConnectTimeoutNotALegacyServer() {
+    void aServerSilentToProbeAndPingIsAConnectTimeoutNotASessionEraServer() {
         ScriptedServer server = new ScriptedServer((m, s) -> List.of());
         try (server) {
             assertThatThrownBy(() -> server.client()
@@ -145,7 +146,7 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void anUnsupportedVersionErrorMeansAModernServerAndItsListIsUsed() {
+    void anUnsupportedVersionErrorMeansAStatelessEraServerAndItsListIsUsed() {
         ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
             case "server/discover" ->
                 List.of(error(
@@ -170,7 +171,7 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void anotherModernErrorFailsInsteadOfFallingBack() {
+    void anotherStatelessEraErrorFailsInsteadOfFallingBack() {
         ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
             case "server/discover" -> List.of(error(m, -32021, "Missing required client capability", null));
             case "initialize" -> List.of(initialized(m, "2025-11-25"));
@@ -186,7 +187,7 @@ class ProtocolEdgesTest {
 
     @Test
     void aVersionTheClientDoesNotSpeakIsRefused() {
-        try (ScriptedServer server = legacy("1999-01-01", m -> List.of())) {
+        try (ScriptedServer server = sessionEra("1999-01-01", m -> List.of())) {
             assertThatThrownBy(() -> server.client().connect())
                     .isInstanceOf(McpClientException.class)
                     .hasMessageContaining("1999-01-01");
@@ -194,7 +195,7 @@ class ProtocolEdgesTest {
     }
 
     @Test
-    void theModernRequestsCarryTheEraMeta() throws Exception {
+    void theStatelessEraRequestsCarryTheEraMeta() throws Exception {
         ScriptedServer server = new ScriptedServer((m, s) -> switch (method(m)) {
             case "server/discover" ->
                 List.of(result(
@@ -226,7 +227,7 @@ class ProtocolEdgesTest {
 
     @Test
     void notFoundIsOneExceptionForEveryCodeServersUse() {
-        try (ScriptedServer server = legacy("2025-11-25", m -> {
+        try (ScriptedServer server = sessionEra("2025-11-25", m -> {
                     String uri = m.path("params").path("uri").asText();
                     return List.of(
                             switch (uri) {
@@ -251,7 +252,7 @@ class ProtocolEdgesTest {
 
     @Test
     void aRepeatedCursorStopsTheListingWithAClearError() {
-        try (ScriptedServer server = legacy(
+        try (ScriptedServer server = sessionEra(
                         "2025-11-25",
                         m -> List.of(result(
                                 m,
@@ -270,7 +271,7 @@ class ProtocolEdgesTest {
     void aResultBeforeItsIdAndUnknownFieldsAreRead() {
         byte[] bytes = {0, 1, 2, (byte) 255};
         String blob = Base64.getEncoder().withoutPadding().encodeToString(bytes);
-        try (ScriptedServer server = legacy(
+        try (ScriptedServer server = sessionEra(
                         "2025-11-25",
                         m -> List.of("{\"result\":{\"contents\":[{\"blob\":\"" + blob + "\",\"x-extra\":[1,{\"a\":2}],"
                                 + "\"mimeType\":\"application/x\",\"uri\":\"x://blob\"}]},\"jsonrpc\":\"2.0\",\"id\":"
@@ -284,7 +285,7 @@ class ProtocolEdgesTest {
 
     @Test
     void pingsFromTheServerAreAnsweredAndOtherRequestsRefused() throws Exception {
-        try (ScriptedServer server = legacy("2025-11-25", m -> List.of());
+        try (ScriptedServer server = sessionEra("2025-11-25", m -> List.of());
                 McpClient client = server.client().connect()) {
             server.send("{\"jsonrpc\":\"2.0\",\"id\":\"p1\",\"method\":\"ping\"}");
             server.send("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"sampling/createMessage\",\"params\":{}}");
@@ -297,7 +298,7 @@ class ProtocolEdgesTest {
 
     @Test
     void aLineThatIsNotAMessageIsSkipped() {
-        try (ScriptedServer server = legacy(
+        try (ScriptedServer server = sessionEra(
                         "2025-11-25",
                         m -> List.of(
                                 "Debugger listening on ws://127.0.0.1:9229",
@@ -309,7 +310,7 @@ class ProtocolEdgesTest {
 
     @Test
     void givingUpSendsCancelledWithTheRequestId() throws Exception {
-        try (ScriptedServer server = legacy("2025-11-25", m -> List.of()); // never answers
+        try (ScriptedServer server = sessionEra("2025-11-25", m -> List.of()); // never answers
                 McpClient client = server.client().connect()) {
             assertThatThrownBy(() -> client.withTimeout(Duration.ofMillis(200)).read("x://slow"))
                     .isInstanceOf(McpTimeoutException.class);

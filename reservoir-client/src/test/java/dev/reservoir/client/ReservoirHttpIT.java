@@ -86,7 +86,7 @@ class ReservoirHttpIT {
 
     record Way(String name, ProtocolRevision revision, TransportKind transport, ProtocolRevision expected) {
         URI uri() {
-            return transport == TransportKind.HTTP_SSE ? running.legacySseEndpoint() : running.endpoint();
+            return transport == TransportKind.HTTP_SSE ? running.httpSseEndpoint() : running.endpoint();
         }
 
         @Override

@@ -21,7 +21,7 @@ class SizeCheckTest {
 
     private static final String BLOB = Base64.getEncoder().encodeToString(new byte[] {1, 2, 3, 4});
 
-    /** A legacy server whose reads answer with these contents items, by URI. */
+    /** A session-era server whose reads answer with these contents items, by URI. */
     private static ScriptedServer server(Map<String, String> items) {
         return new ScriptedServer((m, s) -> switch (method(m)) {
             case "server/discover" -> List.of(error(m, -32601, "Method not found", null));

@@ -71,7 +71,7 @@ public class ReservoirAutoConfiguration {
                 .host(http.getHost())
                 .port(http.getPort())
                 .endpoint(http.getPath())
-                .noLegacySse()
+                .noHttpSse()
                 .maxRequestBytes(http.getMaxRequestBytes())
                 .maxSessions(http.getMaxSessions());
         if (!http.getAllowedHosts().isEmpty()) {

@@ -50,7 +50,7 @@ public final class Interop {
      * A stdio server on the official TypeScript SDK 2.x that speaks only 2026-07-28
      * ({@code interop/servers/modern-only.mjs}), as a command line.
      */
-    public static List<String> modernOnlyStdio() {
+    public static List<String> statelessOnlyStdio() {
         Path script = interopDir().resolve("servers/modern-only.mjs");
         assertThat(interopDir().resolve("node_modules/@modelcontextprotocol/server/package.json"))
                 .as("@modelcontextprotocol/server 2.x (run `npm ci` in interop/)")

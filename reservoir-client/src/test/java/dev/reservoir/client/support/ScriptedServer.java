@@ -112,7 +112,7 @@ public final class ScriptedServer implements AutoCloseable {
                 + JSON.valueToTree(message) + (dataJson == null ? "" : ",\"data\":" + dataJson) + "}}";
     }
 
-    /** The InitializeResult of a legacy server at this revision. */
+    /** The InitializeResult of a session-era server at this revision. */
     public static String initialized(JsonNode request, String version) {
         return result(
                 request,

@@ -37,9 +37,10 @@ class GitProviderContractTest extends ResourceProviderContract {
         return URI.create("git://repo/tree/main/missing.txt");
     }
 
+    /** tree/{+ref}/{+path}: a path with an encoded non-ASCII name reaches the provider decoded. */
     @Override
-    protected java.util.Map<Part, String> optOuts() {
-        return java.util.Map.of(
-                Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+    protected java.util.Optional<TemplateSample> templateSample() {
+        return java.util.Optional.of(
+                new TemplateSample("git://repo/tree/main/docs/caf%C3%A9%20menu.md", "path", "docs/café menu.md"));
     }
 }

@@ -42,9 +42,9 @@ class H2Test {
     @Nested
     class Contract extends ResourceProviderContract {
         @Override
-        protected java.util.Map<Part, String> optOuts() {
-            return java.util.Map.of(
-                    Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+        protected java.util.Optional<TemplateSample> templateSample() {
+            return java.util.Optional.of(
+                    new TemplateSample("jdbc://shop/PUBLIC/ORDER%20LINES/rows", "table", "ORDER LINES"));
         }
 
         @TempDir

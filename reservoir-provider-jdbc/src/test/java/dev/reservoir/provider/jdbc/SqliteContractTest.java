@@ -25,9 +25,10 @@ class SqliteContractTest extends ResourceProviderContract {
         return URI.create("sqlite://shop/main/no_such_table/rows");
     }
 
+    /** {schema}/{table}/rows{?limit,after}: a table name with a space and a slash reaches the provider decoded. */
     @Override
-    protected java.util.Map<Part, String> optOuts() {
-        return java.util.Map.of(
-                Part.TEMPLATE_VARIABLES, "no sample URI with an encoded variable written for this provider yet");
+    protected java.util.Optional<TemplateSample> templateSample() {
+        return java.util.Optional.of(new TemplateSample(
+                "sqlite://shop/main/order%20lines%2F2024/rows?limit=5", "table", "order lines/2024"));
     }
 }

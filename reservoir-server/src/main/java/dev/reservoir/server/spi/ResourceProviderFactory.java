@@ -38,7 +38,9 @@ public interface ResourceProviderFactory {
     /**
      * The providers for the specs this kind accepted (in the order given, perhaps none) and for the
      * entries of its configuration section ({@link FactoryContext#settings()}). Not started yet:
-     * the server calls {@link ResourceProvider#start()}. Throws IllegalArgumentException with a
+     * the server calls {@link ResourceProvider#start()}. A kind may open what it serves here, so
+     * that a mistake shows before anything is served: the database kind connects, prepares its
+     * named queries and starts watching for changes here. Throws IllegalArgumentException with a
      * sentence naming the spec or entry and the fix (a missing folder, a password in a spec, two
      * repositories of one name).
      */

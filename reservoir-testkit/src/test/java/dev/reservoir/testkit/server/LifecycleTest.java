@@ -165,13 +165,15 @@ class LifecycleTest {
 
     @Test
     void methodsOfOneEraAreNotFoundInTheOther() {
-        try (TestClient modern = TestClient.connect(server).stateless(ProtocolRevision.V2026_07_28, false)) {
-            assertThat(modern.error("initialize", TestClient.json("{\"protocolVersion\":\"2025-06-18\"}"))
+        try (TestClient stateless = TestClient.connect(server).stateless(ProtocolRevision.V2026_07_28, false)) {
+            assertThat(stateless
+                            .error("initialize", TestClient.json("{\"protocolVersion\":\"2025-06-18\"}"))
                             .get("code")
                             .asInt())
                     .isEqualTo(-32601);
-            assertThat(modern.error("ping", null).get("code").asInt()).isEqualTo(-32601);
-            assertThat(modern.error("resources/subscribe", TestClient.json("{\"uri\":\"test://text\"}"))
+            assertThat(stateless.error("ping", null).get("code").asInt()).isEqualTo(-32601);
+            assertThat(stateless
+                            .error("resources/subscribe", TestClient.json("{\"uri\":\"test://text\"}"))
                             .get("code")
                             .asInt())
                     .isEqualTo(-32601);
@@ -193,10 +195,10 @@ class LifecycleTest {
 
     @Test
     void aServerWithoutStatefulRevisionsSaysWhichItSpeaks() {
-        try (McpServer modernOnly = Fixtures.builder(Fixtures.items(1))
+        try (McpServer statelessOnly = Fixtures.builder(Fixtures.items(1))
                         .revisions(EnumSet.of(ProtocolRevision.V2026_07_28))
                         .build();
-                TestClient client = TestClient.connect(modernOnly)) {
+                TestClient client = TestClient.connect(statelessOnly)) {
             JsonNode error = client.error(
                     "initialize",
                     TestClient.json(

@@ -206,7 +206,7 @@ public final class HttpTransport implements Transport {
         }
 
         /** The 2024-11-05 SSE endpoint (at the first of {@link #endpoints}), or null when it is off. */
-        public URI legacySseEndpoint() {
+        public URI httpSseEndpoint() {
             return settings.httpSsePath() == null ? null : bases().getFirst().resolve(settings.httpSsePath());
         }
 

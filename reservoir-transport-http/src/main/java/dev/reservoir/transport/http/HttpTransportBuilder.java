@@ -79,14 +79,14 @@ public final class HttpTransportBuilder {
     }
 
     /** The 2024-11-05 HTTP+SSE paths (default {@code /sse} and {@code /message}). */
-    public HttpTransportBuilder legacySse(String ssePath, String messagePath) {
+    public HttpTransportBuilder httpSse(String ssePath, String messagePath) {
         this.httpSsePath = path(ssePath);
         this.httpSseMessagePath = path(messagePath);
         return this;
     }
 
     /** Turns the 2024-11-05 HTTP+SSE endpoints off. */
-    public HttpTransportBuilder noLegacySse() {
+    public HttpTransportBuilder noHttpSse() {
         this.httpSsePath = null;
         this.httpSseMessagePath = null;
         return this;

@@ -324,24 +324,25 @@ class StreamableHttpIT {
     void oneServerServesBothErasAtOnce() throws Exception {
         fixture = DemoFixture.start();
         HttpTestClient stateful = client(ProtocolRevision.V2025_11_25);
-        HttpTestClient modern = fixture.client();
+        HttpTestClient stateless = fixture.client();
         // A 2026-07-28 request is served statelessly even when it names the session.
-        modern.header("Mcp-Session-Id", stateful.sessionId);
-        HttpTestClient.Reply discover = modern.statelessCall("server/discover", null);
+        stateless.header("Mcp-Session-Id", stateful.sessionId);
+        HttpTestClient.Reply discover = stateless.statelessCall("server/discover", null);
         assertThat(discover.status()).isEqualTo(200);
         assertThat(stateful.call("resources/read", uri("test://static-text"))
                         .at("/result/resultType")
                         .isMissingNode())
                 .as("a 2025-11-25 result has no resultType")
                 .isTrue();
-        assertThat(modern.statelessCall("resources/read", uri("test://static-text"))
+        assertThat(stateless
+                        .statelessCall("resources/read", uri("test://static-text"))
                         .message()
                         .at("/result/resultType")
                         .asText())
                 .isEqualTo("complete");
         assertThat(fixture.running.openSessions()).isEqualTo(1);
         assertThat(stateful.violations()).isEmpty();
-        assertThat(modern.violations()).isEmpty();
+        assertThat(stateless.violations()).isEmpty();
     }
 
     @Test

@@ -84,9 +84,9 @@ class TypeScriptInteropIT {
     }
 
     @Test
-    void theSdk1ClientSpeaksTheLegacySseTransport() throws Exception {
+    void theSdk1ClientSpeaksTheHttpSseTransport() throws Exception {
         List<String> steps =
-                runClient("legacy-sse.mjs", running.legacySseEndpoint().toString());
+                runClient("legacy-sse.mjs", running.httpSseEndpoint().toString());
         assertThat(steps).containsExactly("initialize", "list-and-read", "subscribe-updated");
         awaitNoStreams();
     }

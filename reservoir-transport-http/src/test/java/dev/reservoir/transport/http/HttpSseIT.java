@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The 2024-11-05 HTTP+SSE transport: GET /sse announces the POST endpoint; answers come as events. */
 @Timeout(60)
-class LegacySseIT {
+class HttpSseIT {
 
     private DemoFixture fixture;
 
@@ -30,7 +30,7 @@ class LegacySseIT {
     }
 
     private HttpTestClient.Streaming open(HttpTestClient c) throws Exception {
-        return c.streaming(HttpRequest.newBuilder(fixture.running.legacySseEndpoint())
+        return c.streaming(HttpRequest.newBuilder(fixture.running.httpSseEndpoint())
                 .header("Accept", "text/event-stream")
                 .build());
     }
@@ -115,9 +115,9 @@ class LegacySseIT {
     }
 
     @Test
-    void theLegacyEndpointsCanBeTurnedOff() throws Exception {
-        fixture = DemoFixture.start(HttpTransportBuilder::noLegacySse);
-        assertThat(fixture.running.legacySseEndpoint()).isNull();
+    void theHttpSseEndpointsCanBeTurnedOff() throws Exception {
+        fixture = DemoFixture.start(HttpTransportBuilder::noHttpSse);
+        assertThat(fixture.running.httpSseEndpoint()).isNull();
         HttpTestClient c = new HttpTestClient(fixture.running.endpoint().resolve("/sse"));
         assertThat(c.send("GET", Map.of("Accept", "text/event-stream"), null).status())
                 .isEqualTo(404);

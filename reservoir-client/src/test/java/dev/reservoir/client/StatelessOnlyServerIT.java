@@ -11,22 +11,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The era probe against real servers that start slowly: a modern-only server on the official
+ * The era probe against real servers that start slowly: a stateless-only server on the official
  * TypeScript SDK 2.x (it refuses {@code initialize} with -32022, as the Python SDK's 2026-07-28
- * servers do), and the legacy reference server on SDK 1.x. Each is started through
+ * servers do), and the session-era reference server on SDK 1.x. Each is started through
  * {@code sleep} so that it comes up only after the probe timeout: its slow start must not decide
  * its era.
  */
 @Timeout(120)
-class ModernOnlyServerIT {
+class StatelessOnlyServerIT {
 
     private static final Duration PROBE = Duration.ofMillis(500);
     private static final Duration CONNECT = Duration.ofSeconds(60);
 
     @Test
-    void aModernOnlyServerThatStartsAfterTheProbeTimeoutIsSpokenToIn20260728() {
+    void aStatelessOnlyServerThatStartsAfterTheProbeTimeoutIsSpokenToIn20260728() {
         try (McpClient client = McpClient.builder()
-                .stdio(Interop.slowly(3, Interop.modernOnlyStdio()))
+                .stdio(Interop.slowly(3, Interop.statelessOnlyStdio()))
                 .probeTimeout(PROBE)
                 .connectTimeout(CONNECT)
                 .connect()) {
@@ -37,9 +37,9 @@ class ModernOnlyServerIT {
     }
 
     @Test
-    void aModernOnlyServerRefusesAPinnedHandshakeRevisionNamingItsOwn() {
+    void aStatelessOnlyServerRefusesAPinnedHandshakeRevisionNamingItsOwn() {
         assertThatThrownBy(() -> McpClient.builder()
-                        .stdio(Interop.modernOnlyStdio())
+                        .stdio(Interop.statelessOnlyStdio())
                         .revision(ProtocolRevision.V2025_11_25)
                         .connectTimeout(CONNECT)
                         .connect())
@@ -48,7 +48,7 @@ class ModernOnlyServerIT {
     }
 
     @Test
-    void aLegacyServerThatStartsAfterTheProbeTimeoutStillGetsInitialize() {
+    void aSessionEraServerThatStartsAfterTheProbeTimeoutStillGetsInitialize() {
         try (McpClient client = McpClient.builder()
                 .stdio(Interop.slowly(3, Interop.serverEverythingStdio()))
                 .probeTimeout(PROBE)
