@@ -55,14 +55,8 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
     public static WireFormat forClient(ProtocolRevision revision, JsonNode clientCapabilities) {
         return new WireFormat(
                 revision,
-                declares(clientCapabilities, Sep2093.EXTENSION_ID),
-                declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
-    }
-
-    private static boolean declares(JsonNode capabilities, String id) {
-        return capabilities != null
-                && (capabilities.path("extensions").has(id)
-                        || capabilities.path("experimental").has(id));
+                Sep2093.declares(clientCapabilities, Sep2093.EXTENSION_ID),
+                Sep2093.declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
     }
 
     /** Whether SEP-2093 is on in either form: metadata on reads, collection semantics. */

@@ -30,8 +30,7 @@ final class Capabilities {
             g.writeObjectFieldStart("completions");
             g.writeEndObject();
         }
-        // The stateless era has an extensions map; earlier revisions only "experimental".
-        g.writeObjectFieldStart(wire.revision().isStateless() ? "extensions" : "experimental");
+        g.writeObjectFieldStart(Sep2093.capabilityGroup(wire.revision()));
         g.writeObjectFieldStart(Sep2093.EXTENSION_ID);
         g.writeEndObject();
         g.writeObjectFieldStart(Sep2093.CAPABILITIES_EXTENSION_ID);
