@@ -138,6 +138,11 @@ public enum ProtocolRevision {
         return atLeast(V2025_11_25);
     }
 
+    /** The {@code logging} server capability: 2026-07-28 sets the level per request ({@code _meta} logLevel) instead. */
+    public boolean hasLoggingCapability() {
+        return !isStateless();
+    }
+
     /** The {@code completions} server capability (completion itself exists in every revision). */
     public boolean hasCompletionsCapability() {
         return atLeast(V2025_03_26);

@@ -42,6 +42,12 @@ class ProtocolRevisionTest {
     }
 
     @Test
+    void serversDeclareALoggingCapabilityOnlyInTheSessionEra() {
+        assertThat(having(ProtocolRevision::hasLoggingCapability))
+                .containsExactly(V2024_11_05, V2025_03_26, V2025_06_18, V2025_11_25);
+    }
+
+    @Test
     void newestStatefulSkipsTheStatelessEra() {
         assertThat(ProtocolRevision.newestStateful(Set.of(ProtocolRevision.values())))
                 .contains(V2025_11_25);

@@ -17,8 +17,7 @@ final class Capabilities {
         g.writeBooleanField("subscribe", true);
         g.writeBooleanField("listChanged", true);
         g.writeEndObject();
-        if (!wire.revision().isStateless()) {
-            // Logging is per request in 2026-07-28 (_meta logLevel), a capability before.
+        if (wire.revision().hasLoggingCapability()) {
             g.writeObjectFieldStart("logging");
             g.writeEndObject();
         }
