@@ -31,9 +31,7 @@ public record ServerCapabilities(
     public static ServerCapabilities of(JsonNode node, boolean clientOptedIn) {
         JsonNode caps = node == null || !node.isObject() ? JsonNodeFactory.instance.objectNode() : node;
         JsonNode resources = caps.get("resources");
-        boolean sep = clientOptedIn
-                && (caps.path("extensions").has(Sep2093.EXTENSION_ID)
-                        || caps.path("experimental").has(Sep2093.EXTENSION_ID));
+        boolean sep = clientOptedIn && Sep2093.declares(caps, Sep2093.EXTENSION_ID);
         return new ServerCapabilities(
                 resources != null && resources.isObject(),
                 resources != null && resources.path("subscribe").asBoolean(false),

@@ -106,7 +106,7 @@ public final class RecordingContext implements CallContext {
     public JsonNode clientCapabilities() {
         ObjectNode capabilities = JsonNodeFactory.instance.objectNode();
         if (sep2093) {
-            capabilities.putObject("experimental").putObject(Sep2093.EXTENSION_ID);
+            capabilities.putObject(Sep2093.capabilityGroup(revision)).putObject(Sep2093.EXTENSION_ID);
         }
         return capabilities;
     }

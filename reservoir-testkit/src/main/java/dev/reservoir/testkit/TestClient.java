@@ -83,10 +83,10 @@ public final class TestClient implements AutoCloseable {
     public TestClient initialize(ProtocolRevision rev, boolean withSep2093) {
         ObjectNode capabilities = MAPPER.createObjectNode();
         if (withSep2093) {
-            capabilities.withObject("experimental").putObject(Sep2093.EXTENSION_ID);
+            capabilities.withObject(Sep2093.capabilityGroup(rev)).putObject(Sep2093.EXTENSION_ID);
         }
         if (sep2093Draft) {
-            capabilities.withObject("experimental").putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
+            capabilities.withObject(Sep2093.capabilityGroup(rev)).putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
         }
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", rev.id());
         params.set("capabilities", capabilities);
@@ -164,10 +164,10 @@ public final class TestClient implements AutoCloseable {
             meta.put(MetaKeys.PROTOCOL_VERSION, revision.id());
             ObjectNode caps = meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
             if (sep2093) {
-                caps.withObject("extensions").putObject(Sep2093.EXTENSION_ID);
+                caps.withObject(Sep2093.capabilityGroup(revision)).putObject(Sep2093.EXTENSION_ID);
             }
             if (sep2093Draft) {
-                caps.withObject("extensions").putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
+                caps.withObject(Sep2093.capabilityGroup(revision)).putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
             }
             meta.putObject(MetaKeys.CLIENT_INFO)
                     .put("name", "reservoir-testkit")

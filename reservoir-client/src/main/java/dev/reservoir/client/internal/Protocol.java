@@ -71,9 +71,7 @@ public record Protocol(ProtocolRevision revision, Implementation clientInfo, boo
     public static ObjectNode capabilities(ProtocolRevision revision, boolean sep2093) {
         ObjectNode caps = JsonNodeFactory.instance.objectNode();
         if (sep2093) {
-            // The stateless era has an extensions map; earlier revisions only "experimental".
-            caps.putObject(revision.isStateless() ? "extensions" : "experimental")
-                    .putObject(Sep2093.EXTENSION_ID);
+            caps.putObject(Sep2093.capabilityGroup(revision)).putObject(Sep2093.EXTENSION_ID);
         }
         return caps;
     }

@@ -60,6 +60,13 @@ public enum ProtocolRevision {
                 .toList();
     }
 
+    /** The newest session-era revision among these, if any (what {@code initialize} offers). */
+    public static Optional<ProtocolRevision> newestStateful(Collection<ProtocolRevision> revisions) {
+        return newestFirst().stream()
+                .filter(r -> !r.isStateless() && revisions.contains(r))
+                .findFirst();
+    }
+
     /**
      * The era a request asks for, read from its {@code params._meta} version: the one rule the
      * server's dispatcher and the HTTP transport both apply.
@@ -93,7 +100,7 @@ public enum ProtocolRevision {
         return this == V2025_03_26;
     }
 
-    /** {@code title} on resources, templates and implementations. */
+    /** {@code title} on resources, templates, implementations and tools. */
     public boolean hasTitles() {
         return atLeast(V2025_06_18);
     }
@@ -108,9 +115,32 @@ public enum ProtocolRevision {
         return atLeast(V2025_06_18);
     }
 
+    /** {@code annotations} ({@code readOnlyHint}, {@code openWorldHint}...) on tools. */
+    public boolean hasToolAnnotations() {
+        return atLeast(V2025_03_26);
+    }
+
+    /** {@code resource_link} content items in tool results. */
+    public boolean hasResourceLinks() {
+        return atLeast(V2025_06_18);
+    }
+
+    /**
+     * The {@code extensions} map in client and server capabilities; earlier revisions have only
+     * {@code experimental}.
+     */
+    public boolean hasExtensionsCapability() {
+        return isStateless();
+    }
+
     /** {@code icons} on resources, templates and implementations. */
     public boolean hasIcons() {
         return atLeast(V2025_11_25);
+    }
+
+    /** The {@code logging} server capability: 2026-07-28 sets the level per request ({@code _meta} logLevel) instead. */
+    public boolean hasLoggingCapability() {
+        return !isStateless();
     }
 
     /** The {@code completions} server capability (completion itself exists in every revision). */

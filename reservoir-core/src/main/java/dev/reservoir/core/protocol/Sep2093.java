@@ -1,5 +1,7 @@
 package dev.reservoir.core.protocol;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * SEP-2093 (draft): resource contents with full metadata, {@code resources/metadata},
  * {@code isCollection} and collection semantics.
@@ -22,4 +24,22 @@ public final class Sep2093 {
     public static final String CAPABILITIES_EXTENSION_ID = "dev.reservoir/sep-2093-capabilities";
 
     private Sep2093() {}
+
+    /**
+     * The capabilities map in which an end declares an extension in this revision:
+     * {@code extensions} where the revision has it, else {@code experimental}.
+     */
+    public static String capabilityGroup(ProtocolRevision revision) {
+        return revision.hasExtensionsCapability() ? "extensions" : "experimental";
+    }
+
+    /**
+     * Whether these capabilities declare the extension {@code id}: under either map, whatever the
+     * revision, because a peer may use {@code experimental} in any revision.
+     */
+    public static boolean declares(JsonNode capabilities, String id) {
+        return capabilities != null
+                && (capabilities.path("extensions").has(id)
+                        || capabilities.path("experimental").has(id));
+    }
 }

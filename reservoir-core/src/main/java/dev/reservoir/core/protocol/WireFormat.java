@@ -17,6 +17,8 @@ import dev.reservoir.core.model.Role;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -55,19 +57,39 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
     public static WireFormat forClient(ProtocolRevision revision, JsonNode clientCapabilities) {
         return new WireFormat(
                 revision,
-                declares(clientCapabilities, Sep2093.EXTENSION_ID),
-                declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
-    }
-
-    private static boolean declares(JsonNode capabilities, String id) {
-        return capabilities != null
-                && (capabilities.path("extensions").has(id)
-                        || capabilities.path("experimental").has(id));
+                Sep2093.declares(clientCapabilities, Sep2093.EXTENSION_ID),
+                Sep2093.declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
     }
 
     /** Whether SEP-2093 is on in either form: metadata on reads, collection semantics. */
     public boolean sep2093() {
         return seedForm || draftForm;
+    }
+
+    /**
+     * The format of a {@code resources/metadata} answer. That method is itself SEP-2093, so its
+     * answer always has the SEP's fields: in the draft form when the client chose it, else in the
+     * seed form.
+     */
+    public WireFormat forMetadata() {
+        return new WireFormat(revision, seedForm || !draftForm, draftForm);
+    }
+
+    /**
+     * The items a read of {@code uri} answers with, of those a provider returned. With SEP-2093 a
+     * resource that is not a collection has only its own contents, so items with other URIs are
+     * dropped; otherwise (and for collections) every item is kept.
+     *
+     * @param resource the metadata of an item
+     */
+    public <T> List<T> ownContents(String uri, List<T> items, Function<T, Resource> resource) {
+        boolean leaf = items.stream()
+                .map(resource)
+                .anyMatch(r -> r.uri().equals(uri) && Boolean.FALSE.equals(r.isCollection()));
+        if (!sep2093() || !leaf) {
+            return items;
+        }
+        return items.stream().filter(c -> resource.apply(c).uri().equals(uri)).toList();
     }
 
     /** Writes a Resource object as {@code resources/list} carries it. */
@@ -107,11 +129,14 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
     /**
      * Writes the metadata fields of one item of {@code resources/read} contents; the caller then
      * writes {@code text} or {@code blob} and closes the object. Without SEP-2093 an item has only
-     * uri, mimeType and _meta; with it, every Resource field.
+     * uri, mimeType and _meta; with it, every Resource field, and as {@code size} the size of this
+     * representation ({@code bodySize}) when the resource states none.
      */
-    public void writeContentsHeader(JsonGenerator g, Resource r) throws IOException {
+    public void writeContentsHeader(JsonGenerator g, Resource r, OptionalLong bodySize) throws IOException {
         if (sep2093()) {
-            writeResourceFields(g, r);
+            boolean sizeOfBody = r.size() == null && bodySize.isPresent();
+            writeResourceFields(
+                    g, sizeOfBody ? r.toBuilder().size(bodySize.getAsLong()).build() : r);
             return;
         }
         g.writeStringField("uri", r.uri());

@@ -17,8 +17,7 @@ final class Capabilities {
         g.writeBooleanField("subscribe", true);
         g.writeBooleanField("listChanged", true);
         g.writeEndObject();
-        if (!wire.revision().isStateless()) {
-            // Logging is per request in 2026-07-28 (_meta logLevel), a capability before.
+        if (wire.revision().hasLoggingCapability()) {
             g.writeObjectFieldStart("logging");
             g.writeEndObject();
         }
@@ -30,8 +29,7 @@ final class Capabilities {
             g.writeObjectFieldStart("completions");
             g.writeEndObject();
         }
-        // The stateless era has an extensions map; earlier revisions only "experimental".
-        g.writeObjectFieldStart(wire.revision().isStateless() ? "extensions" : "experimental");
+        g.writeObjectFieldStart(Sep2093.capabilityGroup(wire.revision()));
         g.writeObjectFieldStart(Sep2093.EXTENSION_ID);
         g.writeEndObject();
         g.writeObjectFieldStart(Sep2093.CAPABILITIES_EXTENSION_ID);

@@ -2,7 +2,6 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
@@ -41,7 +40,7 @@ final class ContentWriter {
         ContentBody body = item.body();
         try (Closeable stream = opened != null ? opened : open(body)) {
             g.writeStartObject();
-            wire.writeContentsHeader(g, header(wire, item));
+            wire.writeContentsHeader(g, item.resource(), body.size());
             switch (body) {
                 case ContentBody.Text t -> g.writeStringField("text", t.text());
                 case ContentBody.Bytes b -> {
@@ -62,15 +61,6 @@ final class ContentWriter {
             }
             g.writeEndObject();
         }
-    }
-
-    /** The item's metadata as written: with SEP-2093, size is that of this representation when the resource has none. */
-    static Resource header(WireFormat wire, ResourceContent item) {
-        Resource resource = item.resource();
-        if (wire.sep2093() && resource.size() == null && item.body().size().isPresent()) {
-            return resource.toBuilder().size(item.body().size().getAsLong()).build();
-        }
-        return resource;
     }
 
     /** Whether the body is opened as a stream when written (and so takes a place in the stream budget). */

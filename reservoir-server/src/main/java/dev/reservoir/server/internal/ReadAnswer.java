@@ -240,7 +240,7 @@ final class ReadAnswer implements DeferredResult {
 
     private void writeEmpty(JsonGenerator g, ResourceContent item) throws IOException {
         g.writeStartObject();
-        context.wire().writeContentsHeader(g, ContentWriter.header(context.wire(), item));
+        context.wire().writeContentsHeader(g, item.resource(), item.body().size());
         g.writeStringField(item.body().isText() ? "text" : "blob", "");
         g.writeEndObject();
     }

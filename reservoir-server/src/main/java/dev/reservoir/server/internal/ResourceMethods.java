@@ -172,22 +172,15 @@ final class ResourceMethods {
     }
 
     /**
-     * Enforces SEP-2093's rules on what a provider returned: never an empty array, and for a
-     * resource that is not a collection, only items with the requested URI.
+     * Checks what a provider returned: never an empty array, and only the items the format answers
+     * with ({@link WireFormat#ownContents}).
      */
     private static List<ResourceContent> checked(String uri, List<ResourceContent> contents, WireFormat wire) {
         if (contents.isEmpty()) {
             throw new IllegalStateException("the provider returned no contents for " + uri
                     + "; a missing resource must throw ResourceNotFoundException");
         }
-        boolean leaf = contents.stream()
-                .anyMatch(c -> c.resource().uri().equals(uri)
-                        && Boolean.FALSE.equals(c.resource().isCollection()));
-        if (!wire.sep2093() || !leaf) {
-            return contents;
-        }
-        List<ResourceContent> own =
-                contents.stream().filter(c -> c.resource().uri().equals(uri)).toList();
+        List<ResourceContent> own = wire.ownContents(uri, contents, ResourceContent::resource);
         if (own.size() != contents.size()) {
             log.warn("Provider returned other URIs when reading non-collection {}; they were dropped", uri);
         }
@@ -199,10 +192,7 @@ final class ResourceMethods {
         Metadata metadata = router.resolve(uri)
                 .metadata(ProviderCalls.of(ctx))
                 .orElseThrow(() -> new ResourceNotFoundException(uri));
-        // resources/metadata is itself SEP-2093, so its answer always has the SEP's fields: in the
-        // draft form when the client chose it, else in the seed form.
-        WireFormat asked = ctx.wire();
-        WireFormat wire = new WireFormat(ctx.revision(), asked.seedForm() || !asked.draftForm(), asked.draftForm());
+        WireFormat wire = ctx.wire().forMetadata();
         return ctx.result(metadata.cacheHint(), g -> {
             g.writeFieldName("resource");
             wire.writeResource(g, metadata.resource());

@@ -52,12 +52,6 @@ public record ServerSettings(
 
     /** The newest session-era revision this server speaks, or null when it speaks none. */
     ProtocolRevision latestStateful() {
-        ProtocolRevision best = null;
-        for (ProtocolRevision revision : revisions) {
-            if (!revision.isStateless() && (best == null || revision.compareTo(best) > 0)) {
-                best = revision;
-            }
-        }
-        return best;
+        return ProtocolRevision.newestStateful(revisions).orElse(null);
     }
 }

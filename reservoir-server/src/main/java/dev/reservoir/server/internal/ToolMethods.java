@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.Resource;
-import dev.reservoir.core.protocol.ProtocolRevision;
 import java.io.IOException;
 
 /**
@@ -30,8 +29,8 @@ final class ToolMethods {
             // All three tools fit one page: no cursor of ours can name a later one.
             throw McpException.invalidParams("Invalid params: 'cursor' is not one this server gave");
         }
-        boolean titles = ctx.revision().compareTo(ProtocolRevision.V2025_06_18) >= 0;
-        boolean annotations = ctx.revision().compareTo(ProtocolRevision.V2025_03_26) >= 0;
+        boolean titles = ctx.revision().hasTitles();
+        boolean annotations = ctx.revision().hasToolAnnotations();
         return ctx.result(settings.cacheHint(), g -> {
             g.writeArrayFieldStart("tools");
             for (ToolDefinitions.Definition tool : ToolDefinitions.ALL) {
@@ -72,7 +71,7 @@ final class ToolMethods {
                         throw McpException.invalidParams("Invalid params: unknown tool '" + name + "'; this server has "
                                 + String.join(", ", ToolDefinitions.names()));
                 };
-        boolean links = ctx.revision().compareTo(ProtocolRevision.V2025_06_18) >= 0;
+        boolean links = ctx.revision().hasResourceLinks();
         return ctx.result(null, g -> {
             g.writeArrayFieldStart("content");
             for (ToolResult.Item item : result.content()) {
