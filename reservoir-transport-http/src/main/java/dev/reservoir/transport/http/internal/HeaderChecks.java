@@ -8,6 +8,7 @@ import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.RequestedRevision;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
@@ -24,11 +25,6 @@ final class HeaderChecks {
     private static final String SENTINEL_END = "?=";
 
     private HeaderChecks() {}
-
-    /** The request's {@code _meta} protocol version if it is a string, else empty. */
-    static Optional<String> metaVersion(JsonRpcRequest request) {
-        return ProtocolRevision.requested(request.params()).named();
-    }
 
     /** Whether {@code _meta} lacks what every 2026-07-28 request must carry (then 400, not 200). */
     static boolean metaIncomplete(JsonRpcRequest request) {
@@ -53,7 +49,17 @@ final class HeaderChecks {
      */
     static Optional<JsonRpcError> verify(
             JsonRpcRequest request, String protocolHeader, String methodHeader, String nameHeader) {
-        Optional<String> version = metaVersion(request);
+        return verify(request, ProtocolRevision.requested(request.params()), protocolHeader, methodHeader, nameHeader);
+    }
+
+    /** {@link #verify(JsonRpcRequest, String, String, String)} with the era already read from the body. */
+    static Optional<JsonRpcError> verify(
+            JsonRpcRequest request,
+            RequestedRevision requested,
+            String protocolHeader,
+            String methodHeader,
+            String nameHeader) {
+        Optional<String> version = requested.named();
         if (version.isPresent()) {
             if (protocolHeader == null) {
                 return mismatch("the " + Http.PROTOCOL_VERSION + " header is required");

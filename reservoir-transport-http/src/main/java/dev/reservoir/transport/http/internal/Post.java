@@ -5,6 +5,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcRequest;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.RequestedRevision;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -25,6 +26,8 @@ final class Post {
     private final String version;
     private final boolean json;
     private final boolean sse;
+    /** The era its {@code _meta} asks for, read once (null when the frame is not one request). */
+    private final RequestedRevision requested;
 
     /**
      * @param single the frame's request when it is one request, else null
@@ -38,6 +41,7 @@ final class Post {
         this.version = version;
         this.json = json;
         this.sse = sse;
+        this.requested = single == null ? null : ProtocolRevision.requested(single.params());
     }
 
     Decoded frame() {
@@ -104,6 +108,11 @@ final class Post {
                 sse);
     }
 
+    /** The era the request's {@code _meta} asks for, or null when the frame is not one request. */
+    RequestedRevision requested() {
+        return requested;
+    }
+
     /** The id of the request, or null when the frame is not one request. */
     RequestId id() {
         return id;
@@ -122,10 +131,10 @@ final class Post {
         if (single == null) {
             return false;
         }
-        if (HeaderChecks.namesStatelessVersion(single)) {
+        if (requested.stateless()) {
             return true;
         }
-        return sessionId == null && HeaderChecks.metaVersion(single).isEmpty() && !isInitialize() && statelessHeader();
+        return sessionId == null && requested.named().isEmpty() && !isInitialize() && statelessHeader();
     }
 
     /** Whether the {@code MCP-Protocol-Version} header names a 2026-07-28 (or later) revision. */

@@ -55,6 +55,7 @@ final class StatelessPosts {
             throws InterruptedException {
         Optional<JsonRpcError> mismatch = HeaderChecks.verify(
                 post.single(),
+                post.requested(),
                 post.version(),
                 Requests.header(request, Http.METHOD),
                 Requests.header(request, Http.NAME));
