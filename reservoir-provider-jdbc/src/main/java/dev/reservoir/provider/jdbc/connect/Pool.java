@@ -26,8 +26,16 @@ public final class Pool implements AutoCloseable {
     private final Secret password;
     private final Properties properties;
     private final HikariDataSource dataSource;
+    private final java.time.Duration connectTimeout;
 
-    private Pool(DatabaseSpec spec, String user, Secret password, Properties properties, HikariDataSource dataSource) {
+    private Pool(
+            DatabaseSpec spec,
+            String user,
+            Secret password,
+            Properties properties,
+            HikariDataSource dataSource,
+            java.time.Duration connectTimeout) {
+        this.connectTimeout = connectTimeout;
         this.spec = spec;
         this.user = user;
         this.password = password;
@@ -58,7 +66,7 @@ public final class Pool implements AutoCloseable {
         config.setReadOnly(true); // for SQLite the open mode below makes it so; Hikari then only checks
         config.setAutoCommit(spec.engine() != Engine.POSTGRES);
         try {
-            return new Pool(spec, user, password, properties, new HikariDataSource(config));
+            return new Pool(spec, user, password, properties, new HikariDataSource(config), settings.connectTimeout());
         } catch (HikariPool.PoolInitializationException e) {
             throw cannotConnect(spec, e.getCause() instanceof SQLException s ? s : new SQLException(e));
         }
@@ -101,6 +109,11 @@ public final class Pool implements AutoCloseable {
     /** A pooled connection; closing it gives it back (rolled back). */
     public Connection borrow() throws SQLException {
         return dataSource.getConnection();
+    }
+
+    /** How long getting a connection may take (the builder's connect timeout). */
+    public java.time.Duration connectTimeout() {
+        return connectTimeout;
     }
 
     /**

@@ -280,10 +280,10 @@ public final class Database implements AutoCloseable {
         if (engine() != Engine.POSTGRES || channel == null) {
             return () -> {};
         }
-        // Built only once LISTEN is in place (at most the default connect timeout): a NOTIFY sent
-        // after the provider is built is then heard.
+        // Built only once LISTEN is in place (at most the connect timeout): a NOTIFY sent after the
+        // provider is built is then heard.
         return new dev.reservoir.provider.jdbc.live.PostgresNotifications(
-                pool, channel, onPayload, java.time.Duration.ofSeconds(10));
+                pool, channel, onPayload, pool.connectTimeout());
     }
 
     /**
