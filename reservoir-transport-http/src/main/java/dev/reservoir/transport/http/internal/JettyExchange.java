@@ -33,6 +33,7 @@ public final class JettyExchange implements HttpExchange {
     private long written;
     /** The body's length as set in Content-Length, or -1. */
     private long declared = -1;
+
     private volatile boolean lastWritten;
 
     JettyExchange(Request request, Response response, Callback callback, Hangups hangups) {
@@ -156,12 +157,10 @@ public final class JettyExchange implements HttpExchange {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
-        if (lastWritten) {
-            callback.succeeded();
-        } else if (!response.isCommitted()) {
-            response.write(true, null, callback);
+        if (lastWritten || response.isCommitted()) {
+            callback.succeeded(); // Jetty ends a body begun without its last write itself
         } else {
-            callback.succeeded();
+            response.write(true, null, callback);
         }
     }
 
