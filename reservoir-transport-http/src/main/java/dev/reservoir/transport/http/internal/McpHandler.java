@@ -65,6 +65,7 @@ public final class McpHandler {
     /** Ends every session and HTTP+SSE connection (the transport stops). */
     public void closeAll() {
         sessions.closeAll();
+        streamable.closeAll();
         if (httpSse != null) {
             httpSse.closeAll();
         }

@@ -11,6 +11,8 @@ import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The stateless era: every POST is served on an engine connection of its own, closed when the
@@ -39,6 +41,8 @@ final class StatelessPosts {
     private final HttpSettings settings;
     private final Sessions budget;
     private final SlowAnswers slow;
+    /** The connections of POSTs being served, so that closing the endpoint ends their streams cleanly. */
+    private final Set<ServerConnection> open = ConcurrentHashMap.newKeySet();
 
     StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow) {
         this.server = server;
@@ -59,6 +63,7 @@ final class StatelessPosts {
             return;
         }
         ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
+        open.add(connection);
         PostExchange answer = new PostExchange(
                 exchange,
                 true,
@@ -78,7 +83,18 @@ final class StatelessPosts {
             answer.complete(
                     listen ? null : slow, new SsePump.Options(keepAlive, null, null, true), Requests.aborter(exchange));
         } finally {
+            open.remove(connection);
             connection.close();
+        }
+    }
+
+    /**
+     * Ends every POST still served (the endpoint closes): a listen stream ends with its last event,
+     * as a clean end of its body, before the web server stops.
+     */
+    void closeAll() {
+        for (ServerConnection c : List.copyOf(open)) {
+            c.close();
         }
     }
 

@@ -143,6 +143,11 @@ final class StreamableEndpoint {
         SsePump.end(exchange, SsePump.run(stream, reader, exchange, priming, options(version)));
     }
 
+    /** Ends the stateless POSTs still served (the endpoint closes; sessions end through {@link Sessions}). */
+    void closeAll() {
+        stateless.closeAll();
+    }
+
     void delete(HttpExchange exchange, Caller caller) {
         Session session = session(exchange, caller.principal());
         if (session == null) {
