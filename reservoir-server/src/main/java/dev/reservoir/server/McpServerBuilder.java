@@ -138,10 +138,11 @@ public final class McpServerBuilder {
 
     /**
      * Items per page of resources/list, resources/templates/list and the tools' resource pages (1
-     * to 10,000). Default: 100 for templates and tools; resources/list pages as many resources as
-     * fit in about an eighth of {@link #maxMessageBytes} (at most 1 MiB, and
-     * {@value #DEFAULT_LIST_PAGE_SIZE} resources), so a client lists ten thousand in one or two
-     * requests and every page stays well under what a client reads whole.
+     * to 10,000); every page but the last then holds that many. Default: 100 for templates and
+     * tools; resources/list pages as many resources as fit in about an eighth of
+     * {@link #maxMessageBytes} (at most 1 MiB, and {@value #DEFAULT_LIST_PAGE_SIZE} resources), so
+     * a client lists ten thousand in one or two requests and every page stays well under what a
+     * client reads whole.
      */
     public McpServerBuilder pageSize(int size) {
         if (size < 1 || size > 10_000) {
@@ -349,6 +350,7 @@ public final class McpServerBuilder {
                 instructions,
                 pageSize != null ? pageSize : DEFAULT_PAGE_SIZE,
                 pageSize != null ? pageSize : DEFAULT_LIST_PAGE_SIZE,
+                pageSize != null ? Long.MAX_VALUE : listPageBytes(maxMessageBytes),
                 requestTimeout,
                 maxConcurrentRequests,
                 maxSubscriptions,
@@ -369,5 +371,14 @@ public final class McpServerBuilder {
         ServerImpl engine = new ServerImpl(
                 settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
         return new BuiltServer(engine, settings.replicaId());
+    }
+
+    /**
+     * About how many bytes of resources a default resources/list page holds: an eighth of the
+     * largest message, so that even names written at six bytes a character (escapes) keep the page
+     * under it, and at most 1 MiB, which any HTTP client takes as one answer.
+     */
+    private static long listPageBytes(long maxMessageBytes) {
+        return Math.max(1, Math.min(1L << 20, maxMessageBytes / 8));
     }
 }

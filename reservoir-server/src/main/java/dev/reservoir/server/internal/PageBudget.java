@@ -32,7 +32,7 @@ final class PageBudget {
     int nextAsk() {
         int room = most - count;
         if (count == 0) {
-            return Math.min(room, FIRST_ASK);
+            return bytes == Long.MAX_VALUE ? room : Math.min(room, FIRST_ASK);
         }
         long average = Math.max(1, used / count);
         return (int) Math.min(room, Math.max(0, (bytes - used) / average));

@@ -12,8 +12,8 @@ import java.util.Set;
  *
  * @param pageSize the most items per page of the lists people or models read a page at a time
  *     (templates, skills, the tools' resource pages)
- * @param listPageSize the most resources per {@code resources/list} page; a page also stops at
- *     {@link #listPageBytes()}
+ * @param listPageSize the most resources per {@code resources/list} page
+ * @param listPageBytes about the most bytes of resources per {@code resources/list} page
  * @param maxMessageBytes the largest message sent where the client reads messages whole (stdio)
  * @param maxBatchLength the most messages a JSON-RPC batch may hold
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
@@ -27,6 +27,7 @@ public record ServerSettings(
         String instructions,
         int pageSize,
         int listPageSize,
+        long listPageBytes,
         Duration requestTimeout,
         int maxConcurrentRequests,
         int maxSubscriptions,
@@ -48,15 +49,6 @@ public record ServerSettings(
     public ServerSettings {
         revisions = Set.copyOf(revisions);
         cursorKey = cursorKey.clone();
-    }
-
-    /**
-     * About how many bytes of resources a {@code resources/list} page holds at most: an eighth of
-     * the largest message, so that even names written at six bytes a character (escapes) keep the
-     * page under it, and at most 1 MiB, which every HTTP client takes as one answer.
-     */
-    long listPageBytes() {
-        return Math.max(1, Math.min(1L << 20, maxMessageBytes / 8));
     }
 
     /** The versions this server speaks, newest first. */
