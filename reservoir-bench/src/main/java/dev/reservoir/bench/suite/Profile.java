@@ -51,7 +51,12 @@ public final class Profile {
         }
         List<String> command = new ArrayList<>(target.command());
         if (jfr != null) {
-            command.add(1, "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile");
+            // -Dbench.samplePeriod=1ms samples more often than the profile's 10 ms (short workloads).
+            String period = System.getProperty("bench.samplePeriod");
+            command.add(
+                    1,
+                    "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile"
+                            + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));
         }
         Target profiled =
                 new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
