@@ -124,8 +124,10 @@ public final class Compare {
             double after = a.seconds();
             ratios.add(after / before);
             firstRatios.add(a.firstSeconds() / b.firstSeconds());
-            double cpuBefore = ListAll.cpuPerListing(runs.get("before"), log, 50);
-            double cpuAfter = ListAll.cpuPerListing(runs.get("after"), log, 50);
+            // The CPU figure drives the server over stdio: an HTTP target's command would not answer there.
+            boolean stdio = !runs.get("after").http();
+            double cpuBefore = stdio ? ListAll.cpuPerListing(runs.get("before"), log, 50) : Double.NaN;
+            double cpuAfter = stdio ? ListAll.cpuPerListing(runs.get("after"), log, 50) : Double.NaN;
             cpuRatios.add(cpuAfter / cpuBefore);
             System.err.printf(
                     Locale.ROOT,
