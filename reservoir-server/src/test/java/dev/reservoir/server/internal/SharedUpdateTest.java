@@ -62,13 +62,19 @@ class SharedUpdateTest {
         Recorder replies = new Recorder();
         ServerConnection c = server.connect(notifications);
         open.add(c);
-        send(c, replies, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
-                + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+        send(
+                c,
+                replies,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+                        + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
         assertThat(replies.next()).isInstanceOf(JsonRpcResult.class);
         send(c, replies, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-        send(c, replies, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\","
-                + "\"params\":{\"uri\":\"mem://a\"}}");
+        send(
+                c,
+                replies,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/subscribe\","
+                        + "\"params\":{\"uri\":\"mem://a\"}}");
         assertThat(replies.next()).isInstanceOf(JsonRpcResult.class);
         return notifications;
     }
