@@ -115,6 +115,13 @@ final class ServeCommand implements Callable<Integer> {
     Long maxMessageSize;
 
     @Option(
+            names = "--page-size",
+            paramLabel = "N",
+            description = "Resources per resources/list page (1 to 10000). Default: as many as fit in an"
+                    + " eighth of --max-message-size, at most 1MiB of them.")
+    Integer pageSize;
+
+    @Option(
             names = "--tools",
             description = "Also serve the resources as tools (list_resources, read_resource, search_resources),"
                     + " for MCP hosts that use tools only (config key: tools).")
@@ -162,9 +169,14 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IOException e) {
             return fail(err, e.getMessage(), 2);
         }
-        if (maxMessageSize != null) {
+        if (maxMessageSize != null || pageSize != null) {
             try {
-                builder.maxMessageBytes(maxMessageSize);
+                if (pageSize != null) {
+                    builder.pageSize(pageSize);
+                }
+                if (maxMessageSize != null) {
+                    builder.maxMessageBytes(maxMessageSize);
+                }
             } catch (IllegalArgumentException e) {
                 return fail(err, e.getMessage(), 2);
             }

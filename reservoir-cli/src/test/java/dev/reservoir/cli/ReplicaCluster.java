@@ -81,7 +81,10 @@ final class ReplicaCluster implements AutoCloseable {
                 "--replica-id",
                 "r" + (i + 1),
                 "--cursor-key-env",
-                "RESERVOIR_CURSOR_KEY"));
+                "RESERVOIR_CURSOR_KEY",
+                // Pages of 100, so one listing of the folder takes pages from several replicas.
+                "--page-size",
+                "100"));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(

@@ -104,7 +104,10 @@ public final class DemoServer implements AutoCloseable {
 
     /** Adds the demo set to a server builder. */
     public McpServerBuilder configure(McpServerBuilder builder) {
+        // Pages of 100: the demo's thousand resources are there to be paged through (a server's
+        // default page would hold them all in one answer).
         builder.instructions("Reservoir demo server: static, binary, templated, live and paginated resources.")
+                .pageSize(100)
                 .cacheHint(CacheHint.of(Duration.ofSeconds(30), CacheScope.PUBLIC))
                 .resource(
                         Resource.builder("test://static-text", "static-text")

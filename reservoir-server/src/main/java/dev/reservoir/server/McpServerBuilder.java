@@ -34,7 +34,9 @@ public final class McpServerBuilder {
     private final InMemoryProvider statics = InMemoryProvider.create();
     private final List<TemplateRegistration> templates = new ArrayList<>();
     private final List<ResourceProvider> providers = new ArrayList<>();
-    private int pageSize = 100;
+    /** Null: 100 for the lists read a page at a time, and resources/list pages as large as the budget allows. */
+    private Integer pageSize;
+
     private Duration requestTimeout = Duration.ofSeconds(30);
     private int maxConcurrentRequests = 64;
     private int maxSubscriptions = 10_000;
@@ -64,6 +66,11 @@ public final class McpServerBuilder {
      * closes the connection; the Java SDK refuses a string over 20,000,000 characters.
      */
     public static final long DEFAULT_MAX_MESSAGE_BYTES = 8L << 20;
+
+    /** The most resources a resources/list page holds when no page size is set (bytes bound it first). */
+    public static final int DEFAULT_LIST_PAGE_SIZE = 50_000;
+
+    private static final int DEFAULT_PAGE_SIZE = 100;
 
     McpServerBuilder() {}
 
@@ -129,7 +136,14 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /** Resources per page of resources/list and resources/templates/list (1 to 10,000; default 100). */
+    /**
+     * Items per page of resources/list, resources/templates/list and the tools' resource pages (1
+     * to 10,000); every page but the last then holds that many. Default: 100 for templates and
+     * tools; resources/list pages as many resources as fit in about an eighth of
+     * {@link #maxMessageBytes} (at most 1 MiB, and {@value #DEFAULT_LIST_PAGE_SIZE} resources), so
+     * a client lists ten thousand in one or two requests and every page stays well under what a
+     * client reads whole.
+     */
     public McpServerBuilder pageSize(int size) {
         if (size < 1 || size > 10_000) {
             throw new IllegalArgumentException("page size must be between 1 and 10000, not " + size);
@@ -334,7 +348,9 @@ public final class McpServerBuilder {
         ServerSettings settings = new ServerSettings(
                 serverInfo,
                 instructions,
-                pageSize,
+                pageSize != null ? pageSize : DEFAULT_PAGE_SIZE,
+                pageSize != null ? pageSize : DEFAULT_LIST_PAGE_SIZE,
+                pageSize != null ? Long.MAX_VALUE : listPageBytes(maxMessageBytes),
                 requestTimeout,
                 maxConcurrentRequests,
                 maxSubscriptions,
@@ -355,5 +371,14 @@ public final class McpServerBuilder {
         ServerImpl engine = new ServerImpl(
                 settings, statics, providers, templates, new Features(toolsBridge, skills, directoryRead));
         return new BuiltServer(engine, settings.replicaId());
+    }
+
+    /**
+     * About how many bytes of resources a default resources/list page holds: an eighth of the
+     * largest message, so that even names written at six bytes a character (escapes) keep the page
+     * under it, and at most 1 MiB, which any HTTP client takes as one answer.
+     */
+    private static long listPageBytes(long maxMessageBytes) {
+        return Math.max(1, Math.min(1L << 20, maxMessageBytes / 8));
     }
 }

@@ -11,7 +11,9 @@ import java.util.Locale;
  * reads at one concurrency for a while after a warm-up, and leaves the recording in a file to read
  * with {@code jfr print --events jdk.ExecutionSample} or {@code jfr summary}. See PROFILE.md.
  *
- * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]}.
+ * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]
+ * [--fan-out SUBSCRIBERS [--changes N]] [--list N]}. With {@code --fan-out} it drives fan-out's
+ * changes instead of reads; with {@code --list} it lists everything N times.
  */
 public final class Profile {
 
@@ -23,6 +25,9 @@ public final class Profile {
         int inFlight = 64;
         int seconds = 20;
         Path jfr = null;
+        int fanOut = 0;
+        int changes = 20;
+        int listings = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -30,6 +35,9 @@ public final class Profile {
                 case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--jfr" -> jfr = Path.of(args[++i]);
+                case "--fan-out" -> fanOut = Integer.parseInt(args[++i]);
+                case "--changes" -> changes = Integer.parseInt(args[++i]);
+                case "--list" -> listings = Integer.parseInt(args[++i]);
                 default -> {
                     System.err.println(
                             "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]");
@@ -43,12 +51,40 @@ public final class Profile {
         }
         List<String> command = new ArrayList<>(target.command());
         if (jfr != null) {
-            command.add(1, "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile");
+            // -Dbench.samplePeriod=1ms samples more often than the profile's 10 ms (short workloads).
+            String period = System.getProperty("bench.samplePeriod");
+            command.add(
+                    1,
+                    "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile"
+                            + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));
         }
         Target profiled =
                 new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
         long[] peak = {0};
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-profile.log");
+        if (fanOut > 0) {
+            FanOut.Result f = FanOut.run(profiled, fanOut, changes, log);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: fan-out to %d, all notified %.1f ms (%s), p99 %.1f ms, server CPU %.0f ms per change%s%n",
+                    name,
+                    fanOut,
+                    Stats.Spread.of(f.allMillis()).median(),
+                    Stats.Spread.of(f.allMillis()).relative(),
+                    Stats.Spread.of(f.p99Millis()).median(),
+                    f.serverCpuMillis(),
+                    jfr == null ? "" : "; recording in " + jfr);
+            return;
+        }
+        if (listings > 0) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: server CPU %.1f ms per listing%s%n",
+                    name,
+                    ListAll.cpuPerListing(profiled, log, listings),
+                    jfr == null ? "" : "; recording in " + jfr);
+            return;
+        }
         ReadHot.Result r = ReadHot.run(
                         profiled, new int[] {inFlight}, Duration.ofSeconds(5), Duration.ofSeconds(seconds), log, peak)
                 .getFirst();

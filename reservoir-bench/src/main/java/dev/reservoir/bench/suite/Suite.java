@@ -393,11 +393,13 @@ public final class Suite {
                 "java-sdk/http");
         for (String name : pick(names)) {
             List<Double> seconds = new ArrayList<>();
+            List<Double> first = new ArrayList<>();
             ListAll.Result last = null;
             for (int round = 0; round < rounds(); round++) {
                 System.err.printf("list-all %s round %d%n", name, round + 1);
                 last = ListAll.run(t(name), log(t(name), "list-all"));
                 seconds.add(last.seconds() * 1000);
+                first.add(last.firstSeconds() * 1000);
             }
             String baseline = name.contains("http") ? "java-sdk/http" : "java-sdk/stdio";
             report.add(new Report.Row(
@@ -410,6 +412,15 @@ public final class Suite {
                     name.startsWith("node") ? null : baseline,
                     last.resources() + " resources in " + last.pages() + " pages"
                             + (name.startsWith("node") ? " (its own dataset)" : "")));
+            report.add(new Report.Row(
+                    "list-all",
+                    name,
+                    "first listing",
+                    Stats.Spread.of(first),
+                    "ms",
+                    false,
+                    name.startsWith("node") ? null : baseline,
+                    "the server's first, right after initialize"));
         }
     }
 

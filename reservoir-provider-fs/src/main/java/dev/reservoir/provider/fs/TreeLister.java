@@ -33,9 +33,6 @@ final class TreeLister {
     /** Names in order: completion values and the like. */
     record Names(List<Entry> entries, int total) {}
 
-    private static final Comparator<Entry> BY_NAME = Comparator.comparing(Entry::name);
-    private static final Comparator<Entry> USEFUL = Comparator.comparing(UsefulOrder::key);
-
     private final PathResolver resolver;
     private final ContentTypes types;
 
@@ -237,18 +234,22 @@ final class TreeLister {
             int count,
             NameFilter filter)
             throws IOException {
-        Comparator<Entry> order = filter == null ? USEFUL : BY_NAME;
-        PriorityQueue<Entry> largestFirst = new PriorityQueue<>(Math.min(count, 1024) + 1, order.reversed());
+        // Each name is ranked once (its keys as a file and as a folder), and each entry carries
+        // its key into the heap: comparing keys then costs no look at the names' letters.
+        Comparator<Ranked> order = filter == null ? Ranked.USEFUL : Ranked.BY_NAME;
+        PriorityQueue<Ranked> largestFirst = new PriorityQueue<>(Math.min(count, 1024) + 1, order.reversed());
         try (DirectoryStream<Path> stream = dir.entries()) {
             for (Path path : stream) {
                 String name = nameOf(folder, path);
-                if (name == null
-                        || (after != null && UsefulOrder.highest(name).compareTo(after) <= 0)
-                        || (filter != null && !filter.accept(name))) {
+                if (name == null || (filter != null && !filter.accept(name))) {
+                    continue;
+                }
+                UsefulOrder.Span span = UsefulOrder.span(name);
+                if (after != null && span.highest().compareTo(after) <= 0) {
                     continue;
                 }
                 // Cheap test first: a name that would not make the cut needs no file system call.
-                if (largestFirst.size() == count && !mayPrecede(name, largestFirst.peek(), filter == null)) {
+                if (largestFirst.size() == count && !mayPrecede(span, largestFirst.peek(), filter == null)) {
                     continue;
                 }
                 Optional<Entry> entry;
@@ -258,9 +259,12 @@ final class TreeLister {
                     skipped(FileUris.uri(folder.root(), append(folder.rel(), name)), e);
                     continue;
                 }
-                if (entry.isPresent()
-                        && (after == null || UsefulOrder.key(entry.get()).compareTo(after) > 0)) {
-                    largestFirst.add(entry.get());
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                UsefulOrder.Key key = span.of(entry.get().isDirectory());
+                if (after == null || key.compareTo(after) > 0) {
+                    largestFirst.add(new Ranked(key, entry.get()));
                     if (largestFirst.size() > count) {
                         largestFirst.poll();
                     }
@@ -270,16 +274,24 @@ final class TreeLister {
             // Reading the folder failed part way: what was read is listed.
             skipped(folder.uri(), e.getCause());
         }
-        List<Entry> sorted = new ArrayList<>(largestFirst);
+        List<Ranked> sorted = new ArrayList<>(largestFirst);
         sorted.sort(order);
-        return sorted;
+        List<Entry> entries = new ArrayList<>(sorted.size());
+        sorted.forEach(r -> entries.add(r.entry()));
+        return entries;
     }
 
-    /** Whether an entry of this name, file or folder, could come before {@code entry}. */
-    private static boolean mayPrecede(String name, Entry entry, boolean useful) {
+    /** An entry with its place in its folder's order, worked out once. */
+    private record Ranked(UsefulOrder.Key key, Entry entry) {
+        static final Comparator<Ranked> USEFUL = (a, b) -> a.key.compareTo(b.key);
+        static final Comparator<Ranked> BY_NAME = (a, b) -> a.key.name().compareTo(b.key.name());
+    }
+
+    /** Whether an entry of this name, file or folder, could come before {@code ranked}. */
+    private static boolean mayPrecede(UsefulOrder.Span span, Ranked ranked, boolean useful) {
         return useful
-                ? UsefulOrder.lowest(name).compareTo(UsefulOrder.key(entry)) < 0
-                : name.compareTo(entry.name()) < 0;
+                ? span.lowest().compareTo(ranked.key()) < 0
+                : span.file().name().compareTo(ranked.key().name()) < 0;
     }
 
     /** How a cursor marks whether its last entry is a folder. */

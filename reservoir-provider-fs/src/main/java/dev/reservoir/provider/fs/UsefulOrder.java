@@ -55,7 +55,35 @@ final class UsefulOrder {
 
     /** The rank of a name for a file or a folder (see the class comment). */
     static int rank(String name, boolean folder) {
+        return rankOfLower(name.toLowerCase(Locale.ROOT), folder);
+    }
+
+    /**
+     * The smallest and largest keys a name can have before it is known whether it names a folder,
+     * and its key as a file and as a folder: one look at the name gives all four, so a listing
+     * that weighs a name several times (skip it? keep it? where in the page?) ranks it once.
+     */
+    record Span(Key file, Key folder) {
+        Key lowest() {
+            return file.rank <= folder.rank ? file : folder;
+        }
+
+        Key highest() {
+            return file.rank >= folder.rank ? file : folder;
+        }
+
+        Key of(boolean isFolder) {
+            return isFolder ? folder : file;
+        }
+    }
+
+    /** The keys a name may have, as a file and as a folder. */
+    static Span span(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
+        return new Span(new Key(rankOfLower(lower, false), name), new Key(rankOfLower(lower, true), name));
+    }
+
+    private static int rankOfLower(String lower, boolean folder) {
         if (isBulky(lower, folder)) {
             return LAST;
         }
@@ -76,16 +104,6 @@ final class UsefulOrder {
             }
         }
         return 2;
-    }
-
-    /** The smallest key a name can have, before it is known whether it names a folder. */
-    static Key lowest(String name) {
-        return new Key(Math.min(rank(name, false), rank(name, true)), name);
-    }
-
-    /** The largest key a name can have, before it is known whether it names a folder. */
-    static Key highest(String name) {
-        return new Key(Math.max(rank(name, false), rank(name, true)), name);
     }
 
     private static boolean isBulky(String lower, boolean folder) {

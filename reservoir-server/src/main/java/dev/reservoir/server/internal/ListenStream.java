@@ -8,7 +8,6 @@ import dev.reservoir.core.protocol.McpMethods;
 import dev.reservoir.core.protocol.MetaKeys;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
 
 /**
  * One {@code subscriptions/listen} stream (2026-07-28): the acknowledgement first, then every
@@ -88,10 +87,8 @@ final class ListenStream implements Subscriber {
     }
 
     @Override
-    public void updated(String uri, Supplier<String> title) {
-        ObjectNode params = params();
-        params.put("uri", uri);
-        outbox.offer(uri, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params));
+    public void updated(ResourceUpdate update) {
+        outbox.offer(update.uri(), update.forListen(id));
     }
 
     @Override

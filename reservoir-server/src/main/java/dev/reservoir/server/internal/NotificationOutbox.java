@@ -46,9 +46,10 @@ final class NotificationOutbox {
      */
     void offer(Object key, JsonRpcNotification notification) {
         boolean drainHere;
+        boolean sendFirst = false;
         lock.lock();
         try {
-            if (closed || pending.containsKey(key)) {
+            if (closed || (!pending.isEmpty() && pending.containsKey(key))) {
                 return;
             }
             if (pending.size() >= maxPending) {
@@ -57,13 +58,21 @@ final class NotificationOutbox {
                 }
                 return;
             }
-            pending.put(key, notification);
-            drainHere = startDraining();
+            if (pending.isEmpty() && !draining && !held && sink.queues()) {
+                // Nothing waits and the sink only queues: sent at once, without a trip through
+                // the map (one change to ten thousand subscribers touches ten thousand outboxes).
+                draining = true;
+                sendFirst = true;
+                drainHere = true;
+            } else {
+                pending.put(key, notification);
+                drainHere = startDraining();
+            }
         } finally {
             lock.unlock();
         }
         if (drainHere) {
-            drain();
+            drain(sendFirst ? notification : null);
         }
     }
 
@@ -90,12 +99,12 @@ final class NotificationOutbox {
             lock.unlock();
         }
         if (drainHere) {
-            drain();
+            drain(null);
         }
     }
 
     /**
-     * Called with the lock held. Returns true when the caller is to run {@link #drain()} itself
+     * Called with the lock held. Returns true when the caller is to run {@link #drain} itself
      * (after releasing the lock): the sink only queues, so sending cannot block it.
      */
     private boolean startDraining() {
@@ -106,7 +115,7 @@ final class NotificationOutbox {
         if (sink.queues()) {
             return true;
         }
-        Thread.ofVirtual().name("mcp-notify").start(this::drain);
+        Thread.ofVirtual().name("mcp-notify").start(() -> drain(null));
         return false;
     }
 
@@ -131,21 +140,24 @@ final class NotificationOutbox {
         }
     }
 
-    private void drain() {
+    /** Sends {@code first} (when not null), then whatever waits, until nothing does. */
+    private void drain(JsonRpcNotification first) {
+        JsonRpcNotification next = first;
         while (true) {
-            JsonRpcNotification next;
-            lock.lock();
-            try {
-                Iterator<Map.Entry<Object, JsonRpcNotification>> it =
-                        pending.entrySet().iterator();
-                if (closed || held || !it.hasNext()) {
-                    draining = false;
-                    return;
+            if (next == null) {
+                lock.lock();
+                try {
+                    Iterator<Map.Entry<Object, JsonRpcNotification>> it =
+                            pending.entrySet().iterator();
+                    if (closed || held || !it.hasNext()) {
+                        draining = false;
+                        return;
+                    }
+                    next = it.next().getValue();
+                    it.remove();
+                } finally {
+                    lock.unlock();
                 }
-                next = it.next().getValue();
-                it.remove();
-            } finally {
-                lock.unlock();
             }
             try {
                 sink.send(next);
@@ -161,6 +173,7 @@ final class NotificationOutbox {
                 onBroken.run();
                 return;
             }
+            next = null;
         }
     }
 }

@@ -48,7 +48,9 @@ final class ResourceMethods {
         String cursor = Params.optionalString(params, "cursor");
         String parent = Params.optionalUri(params, "uri");
         CallContext call = ProviderCalls.of(ctx);
-        Page<Resource> page = parent == null ? listAll(cursor, call) : listChildren(parent, cursor, call);
+        PageBudget budget = listBudget();
+        Page<Resource> page =
+                parent == null ? listAll(cursor, budget, call) : listChildren(parent, cursor, budget, call);
         CacheHint hint = page.cacheHint() != null ? page.cacheHint() : settings.cacheHint();
         return ctx.result(hint, g -> {
             g.writeArrayFieldStart("resources");
@@ -62,22 +64,34 @@ final class ResourceMethods {
         });
     }
 
-    /** Fills a page from the providers in order; the returned cursor is already signed. */
-    Page<Resource> listAll(String cursor, CallContext call) {
+    /** The budget of a resources/list page (and of what is paged like one). */
+    PageBudget listBudget() {
+        return new PageBudget(settings.listPageSize(), settings.listPageBytes());
+    }
+
+    /** The budget of a page a model reads in a tool's result: the page size, a hundred by default. */
+    PageBudget toolBudget() {
+        return new PageBudget(settings.pageSize(), settings.listPageBytes());
+    }
+
+    /**
+     * Fills a page from the providers in order, in chunks, until the page's budget is spent; the
+     * returned cursor is already signed.
+     */
+    Page<Resource> listAll(String cursor, PageBudget budget, CallContext call) {
         Cursors.Position start = cursor == null
                 ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
                 : cursors.decode(cursor, Cursors.Kind.RESOURCES, "");
         List<ResourceProvider> providers = router.providers();
-        int pageSize = settings.pageSize();
         List<Resource> items = new ArrayList<>();
         CacheHint hint = null;
         int slot = start.slot();
         String providerCursor = start.providerCursor();
-        while (slot < providers.size() && items.size() < pageSize) {
-            Page<Resource> page = providers
-                    .get(slot)
-                    .list(new ListRequest(null, providerCursor, pageSize - items.size(), null, call));
+        while (slot < providers.size() && !budget.full()) {
+            Page<Resource> page =
+                    providers.get(slot).list(new ListRequest(null, providerCursor, budget.nextAsk(), null, call));
             items.addAll(page.items());
+            budget.add(page.items());
             hint = shorter(hint, page.cacheHint());
             boolean stuck = page.nextCursor() != null
                     && (page.items().isEmpty() || page.nextCursor().equals(providerCursor));
@@ -98,16 +112,31 @@ final class ResourceMethods {
     }
 
     /**
-     * The children of a collection, asked of its provider at once (which says not found itself);
-     * only an empty first page costs a second call, to tell an empty collection from a leaf.
+     * The children of a collection, asked of its provider at once (which says not found itself),
+     * in chunks until the page's budget is spent; only an empty first page costs a second call, to
+     * tell an empty collection from a leaf.
      */
-    Page<Resource> listChildren(String parent, String cursor, CallContext call) {
+    Page<Resource> listChildren(String parent, String cursor, PageBudget budget, CallContext call) {
         Router.Target target = router.resolve(parent);
         String providerCursor = cursor == null
                 ? null
                 : cursors.decode(cursor, Cursors.Kind.RESOURCES, parent).providerCursor();
-        Page<Resource> page = target.children(providerCursor, settings.pageSize(), call);
-        if (cursor == null && page.items().isEmpty() && page.nextCursor() == null) {
+        List<Resource> items = new ArrayList<>();
+        CacheHint hint = null;
+        String next = providerCursor;
+        do {
+            Page<Resource> page = target.children(next, budget.nextAsk(), call);
+            items.addAll(page.items());
+            budget.add(page.items());
+            hint = shorter(hint, page.cacheHint());
+            boolean stuck = page.nextCursor() != null
+                    && (page.items().isEmpty() || page.nextCursor().equals(next));
+            next = page.nextCursor();
+            if (stuck) {
+                break; // a provider that makes no progress must not spin this loop
+            }
+        } while (next != null && !budget.full());
+        if (cursor == null && items.isEmpty() && next == null) {
             Resource collection = target.metadata(call)
                     .map(Metadata::resource)
                     .orElseThrow(() -> new ResourceNotFoundException(parent));
@@ -116,10 +145,9 @@ final class ResourceMethods {
                         "Invalid params: '" + parent + "' is not a collection, so it has no children to list");
             }
         }
-        String next = page.nextCursor() == null
-                ? null
-                : cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, page.nextCursor()));
-        return new Page<>(page.items(), next, page.cacheHint());
+        String signed =
+                next == null ? null : cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, next));
+        return new Page<>(items, signed, hint);
     }
 
     JsonWritable templates(RequestContext ctx, ObjectNode params) {

@@ -44,7 +44,7 @@ final class ResourceTools {
             List<Resource> found = new ArrayList<>();
             String next;
             if (collection != null) {
-                Page<Resource> page = resources.listChildren(collection, cursor, call);
+                Page<Resource> page = resources.listChildren(collection, cursor, resources.toolBudget(), call);
                 found.addAll(filter(page.items(), prefix));
                 next = page.nextCursor();
             } else {
@@ -128,7 +128,7 @@ final class ResourceTools {
             CallContext call) {
         String next = cursor;
         for (int pages = 0; pages < MAX_PAGES_SCANNED; pages++) {
-            Page<Resource> page = resources.listAll(next, call);
+            Page<Resource> page = resources.listAll(next, resources.toolBudget(), call);
             page.items().stream().filter(keep).forEach(into::add);
             next = page.nextCursor();
             if (next == null || into.size() >= enough) {

@@ -10,6 +10,10 @@ import java.util.Set;
 /**
  * Everything a server was built with.
  *
+ * @param pageSize the most items per page of the lists people or models read a page at a time
+ *     (templates, skills, the tools' resource pages)
+ * @param listPageSize the most resources per {@code resources/list} page
+ * @param listPageBytes about the most bytes of resources per {@code resources/list} page
  * @param maxMessageBytes the largest message sent where the client reads messages whole (stdio)
  * @param maxBatchLength the most messages a JSON-RPC batch may hold
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
@@ -22,6 +26,8 @@ public record ServerSettings(
         Implementation serverInfo,
         String instructions,
         int pageSize,
+        int listPageSize,
+        long listPageBytes,
         Duration requestTimeout,
         int maxConcurrentRequests,
         int maxSubscriptions,

@@ -19,7 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 
 /**
  * The MCP state of one connection: what initialize negotiated (session era), the logging level,
@@ -186,12 +185,12 @@ final class Session {
     /** Feeds the session era's notifications to the connection's notification channel. */
     private final class Feed implements Subscriber {
         @Override
-        public void updated(String uri, Supplier<String> title) {
+        public void updated(ResourceUpdate update) {
             Negotiated n = negotiated.get();
             if (n == null) {
                 return;
             }
-            outbox.offer(uri, n.wire().updatedNotification(uri, title));
+            outbox.offer(update.uri(), update.forSession(n.wire()));
         }
 
         @Override

@@ -89,7 +89,7 @@ final class SkillMethods {
     JsonWritable directoryRead(RequestContext ctx, ObjectNode params) {
         String uri = Params.uri(params, "uri");
         String cursor = Params.optionalString(params, "cursor");
-        Page<Resource> page = resources.listChildren(uri, cursor, ProviderCalls.of(ctx));
+        Page<Resource> page = resources.listChildren(uri, cursor, resources.listBudget(), ProviderCalls.of(ctx));
         return ctx.result(page.cacheHint() != null ? page.cacheHint() : settings.cacheHint(), g -> {
             g.writeArrayFieldStart("resources");
             for (Resource child : page.items()) {

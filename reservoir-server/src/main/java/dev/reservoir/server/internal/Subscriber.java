@@ -1,16 +1,10 @@
 package dev.reservoir.server.internal;
 
-import java.util.function.Supplier;
-
 /** Something that hears resource changes: a stateful session or a listen stream. */
 interface Subscriber {
 
-    /**
-     * A subscribed resource changed.
-     *
-     * @param title the resource's title, looked up at most once per change and only if asked for
-     */
-    void updated(String uri, Supplier<String> title);
+    /** A subscribed resource changed: the change's notification is shared by every subscriber. */
+    void updated(ResourceUpdate update);
 
     /** The resource list changed (only called on subscribers that asked for it). */
     void listChanged();

@@ -133,9 +133,9 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
         if (topic == null || topic.subscribers.isEmpty()) {
             return;
         }
-        Supplier<String> title = new TitleLookup(uri);
+        ResourceUpdate update = new ResourceUpdate(topic.uri, new TitleLookup(uri));
         for (Subscriber subscriber : topic.subscribers) {
-            subscriber.updated(uri, title);
+            subscriber.updated(update);
         }
     }
 

@@ -150,7 +150,11 @@ class MessageCapTest {
 
     /** A server of 120 resources whose names need escapes, so a list page is not all plain ASCII. */
     private static McpServer listed(long cap) {
-        var builder = McpServer.builder().serverInfo("listed", "1.0").maxMessageBytes(cap);
+        // A fixed page size: the same page whatever the cap (a default page shrinks with the cap).
+        var builder = McpServer.builder()
+                .serverInfo("listed", "1.0")
+                .maxMessageBytes(cap)
+                .pageSize(100);
         for (int i = 0; i < 120; i++) {
             builder.resource(
                     dev.reservoir.core.model.Resource.builder(

@@ -1,0 +1,53 @@
+package dev.reservoir.server.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.protocol.McpMethods;
+import dev.reservoir.core.protocol.MetaKeys;
+import dev.reservoir.core.protocol.WireFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * One change of one resource, as it goes out to every subscriber: the notification is made once
+ * per form (one per wire format for sessions, one per listen request id for listen streams) and
+ * the same object handed to every subscriber that speaks that form, so ten thousand subscribers
+ * cost one notification, and a transport can write the same bytes to all. Thread-safe.
+ */
+final class ResourceUpdate {
+
+    private final String uri;
+    private final Supplier<String> title;
+    private final Map<WireFormat, JsonRpcNotification> bySession = new ConcurrentHashMap<>(4);
+    private final Map<RequestId, JsonRpcNotification> byListen = new ConcurrentHashMap<>(4);
+
+    /**
+     * @param title the resource's title, looked up at most once and only if a format asks for it
+     */
+    ResourceUpdate(String uri, Supplier<String> title) {
+        this.uri = uri;
+        this.title = title;
+    }
+
+    String uri() {
+        return uri;
+    }
+
+    /** The session era's notification in a session's wire format. */
+    JsonRpcNotification forSession(WireFormat wire) {
+        return bySession.computeIfAbsent(wire, w -> w.updatedNotification(uri, title));
+    }
+
+    /** A listen stream's notification, tagged with the listen request's id. */
+    JsonRpcNotification forListen(RequestId id) {
+        return byListen.computeIfAbsent(id, i -> {
+            ObjectNode params = JsonNodeFactory.instance.objectNode();
+            params.putObject("_meta").set(MetaKeys.SUBSCRIPTION_ID, i.toJson());
+            params.put("uri", uri);
+            return new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params);
+        });
+    }
+}
