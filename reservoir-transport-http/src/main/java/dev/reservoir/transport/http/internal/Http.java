@@ -5,6 +5,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
+import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.transport.http.exchange.HttpExchange;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** Header names, media types, and the small bodies the HTTP layer writes itself. */
 final class Http {
@@ -37,8 +39,24 @@ final class Http {
 
     /** An SSE event body (no id) carrying one message as its data; {@code event} may be null. */
     static byte[] event(String event, JsonRpcMessage message) {
+        if (event == null && message instanceof JsonRpcNotification) {
+            // One change is one notification object shared by every subscriber (the engine's
+            // ResourceUpdate): encode it once for all their streams, not once per stream. The
+            // bytes are never changed after this (streams copy them into their own buffers).
+            Encoded last = LAST_NOTIFICATION.get();
+            if (last != null && last.message() == message) {
+                return last.bytes();
+            }
+            byte[] bytes = eventBody(null, out -> CODEC.write(message, out));
+            LAST_NOTIFICATION.set(new Encoded(message, bytes));
+            return bytes;
+        }
         return eventBody(event, out -> CODEC.write(message, out));
     }
+
+    private record Encoded(JsonRpcMessage message, byte[] bytes) {}
+
+    private static final AtomicReference<Encoded> LAST_NOTIFICATION = new AtomicReference<>();
 
     /** An SSE event body (no id) carrying a batch of responses. */
     static byte[] event(String event, List<? extends JsonRpcMessage> batch) {
