@@ -2,6 +2,7 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
@@ -10,6 +11,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Writes one item of read contents, streaming its body straight into the output: a blob is
@@ -42,7 +44,7 @@ final class ContentWriter {
             g.writeStartObject();
             wire.writeContentsHeader(g, item.resource(), body.size());
             switch (body) {
-                case ContentBody.Text t -> g.writeStringField("text", t.text());
+                case ContentBody.Text t -> writeText(g, t.text());
                 case ContentBody.Bytes b -> {
                     g.writeFieldName("blob");
                     g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, b.data(), 0, b.data().length);
@@ -61,6 +63,36 @@ final class ContentWriter {
             }
             g.writeEndObject();
         }
+    }
+
+    /**
+     * Writes a text field. Printable ASCII without a quote or backslash (most text) is written as
+     * its bytes, which JSON takes as they are: Jackson's writer checks and copies it a character
+     * at a time, which cost a third more of a small read's time. The bytes are the same either way.
+     */
+    private static void writeText(JsonGenerator g, String text) throws IOException {
+        if (g instanceof UTF8JsonGenerator && text.length() <= PLAIN_TEXT_MOST) { // others may take no raw bytes
+            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length == text.length() && plainAscii(utf8)) { // as long as the text: ASCII only
+                g.writeFieldName("text");
+                g.writeRawUTF8String(utf8, 0, utf8.length);
+                return;
+            }
+        }
+        g.writeStringField("text", text);
+    }
+
+    /** Texts up to this length may be copied to bytes first (a copy of a larger one is not worth holding). */
+    private static final int PLAIN_TEXT_MOST = 64 * 1024;
+
+    /** Whether no byte needs a JSON escape: no control character, quote or backslash (and no byte of 0x80 up). */
+    private static boolean plainAscii(byte[] utf8) {
+        for (byte b : utf8) {
+            if (b < 0x20 || b == '"' || b == '\\') { // a byte from 0x80 up is negative
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the body is opened as a stream when written (and so takes a place in the stream budget). */
