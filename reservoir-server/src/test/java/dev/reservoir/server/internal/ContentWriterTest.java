@@ -1,0 +1,61 @@
+package dev.reservoir.server.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ResourceContent;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Text is written as its bytes when JSON needs no escape in it: the wire is the same as Jackson's. */
+class ContentWriterTest {
+
+    private static final WireFormat WIRE = WireFormat.of(ProtocolRevision.V2025_11_25);
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "plain printable ASCII, with / and ~ and {braces}",
+                "a \" quote",
+                "a \\ backslash",
+                "a tab\there",
+                "a line\nbreak",
+                "\u0001 control",
+                "delete \u007f is not escaped",
+                "caf\u00e9",
+                "\u00ff at the end of Latin-1",
+                "emoji \ud83d\ude00",
+                "\u4e2d\u6587"
+            })
+    void textIsWrittenAsJacksonWritesIt(String text) throws IOException {
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://t", "t").mimeType("text/plain").build(), ContentBody.text(text));
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+        }
+        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
+            g.writeStartObject();
+            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+            g.writeStringField("text", text);
+            g.writeEndObject();
+        }
+        assertThat(ours.toString(StandardCharsets.UTF_8)).isEqualTo(jackson.toString(StandardCharsets.UTF_8));
+        assertThat(JsonRpcCodec.standard()
+                        .mapper()
+                        .readTree(ours.toByteArray())
+                        .get("text")
+                        .textValue())
+                .isEqualTo(text);
+    }
+}
