@@ -11,7 +11,8 @@ import java.util.Locale;
  * reads at one concurrency for a while after a warm-up, and leaves the recording in a file to read
  * with {@code jfr print --events jdk.ExecutionSample} or {@code jfr summary}. See PROFILE.md.
  *
- * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]}.
+ * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]
+ * [--sampling high]}; {@code --sampling max} takes a Java sample every millisecond instead of every 10.
  */
 public final class Profile {
 
@@ -23,6 +24,7 @@ public final class Profile {
         int inFlight = 64;
         int seconds = 20;
         Path jfr = null;
+        String sampling = "high";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -30,9 +32,11 @@ public final class Profile {
                 case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--jfr" -> jfr = Path.of(args[++i]);
+                case "--sampling" -> sampling = args[++i];
                 default -> {
                     System.err.println(
-                            "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]");
+                            "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]"
+                                    + " [--sampling normal|high|max]");
                     System.exit(2);
                 }
             }
@@ -43,7 +47,10 @@ public final class Profile {
         }
         List<String> command = new ArrayList<>(target.command());
         if (jfr != null) {
-            command.add(1, "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile");
+            command.add(
+                    1,
+                    "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,method-profiling="
+                            + sampling);
         }
         Target profiled =
                 new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
