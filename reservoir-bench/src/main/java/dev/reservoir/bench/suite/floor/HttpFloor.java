@@ -56,8 +56,6 @@ public final class HttpFloor {
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false);
         config.setSendDateHeader(Boolean.parseBoolean(System.getProperty("floor.jetty.date", "true")));
-        config.setDelayDispatchUntilContent(
-                Boolean.parseBoolean(System.getProperty("floor.jetty.delayDispatch", "true")));
         ServerConnector connector = new ServerConnector(
                 jetty,
                 Integer.getInteger("floor.jetty.acceptors", 1),
