@@ -31,6 +31,9 @@ public final class StdioFloor {
         for (String line; (line = in.readLine()) != null; ) {
             String id = id(line);
             if (id == null) {
+                if (!in.ready()) {
+                    out.flush(); // what was answered before this notification must not wait for the next line
+                }
                 continue; // a notification
             }
             out.write(head);
