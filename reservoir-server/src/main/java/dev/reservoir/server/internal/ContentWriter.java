@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 /**
  * Writes one item of read contents, streaming its body straight into the output: a blob is
@@ -55,10 +56,7 @@ final class ContentWriter {
                 }
                 case ContentBody.BinaryStream s -> {
                     g.writeFieldName("blob");
-                    g.writeBinary(
-                            Base64Variants.MIME_NO_LINEFEEDS,
-                            SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes),
-                            -1);
+                    writeBase64(g, SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes));
                 }
             }
             g.writeEndObject();
@@ -93,6 +91,32 @@ final class ContentWriter {
             }
         }
         return true;
+    }
+
+    /** Bytes of a blob encoded at a time: a multiple of 3, so that only the last piece has padding. */
+    private static final int BASE64_PIECE = 3 * 16 * 1024;
+
+    /**
+     * Writes a streamed blob's base64 (the standard alphabet, padded, no line feeds: what Jackson's
+     * MIME_NO_LINEFEEDS writes) a piece at a time with the JDK's encoder, which is several times
+     * faster than Jackson's byte-at-a-time one. Reads the stream to its end.
+     */
+    private static void writeBase64(JsonGenerator g, InputStream in) throws IOException {
+        if (!(g instanceof UTF8JsonGenerator)) { // others may take no raw bytes
+            g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, in, -1);
+            return;
+        }
+        byte[] piece = new byte[BASE64_PIECE];
+        byte[] encoded = new byte[BASE64_PIECE / 3 * 4];
+        g.writeRawValue(RawBytes.QUOTE);
+        for (int n = in.readNBytes(piece, 0, piece.length); n > 0; n = in.readNBytes(piece, 0, piece.length)) {
+            byte[] bytes = n == piece.length ? piece : java.util.Arrays.copyOf(piece, n);
+            g.writeRaw(new RawBytes(encoded, Base64.getEncoder().encode(bytes, encoded)));
+            if (n < piece.length) {
+                break; // the end: readNBytes read up to it
+            }
+        }
+        g.writeRaw(RawBytes.QUOTE);
     }
 
     /** Whether the body is opened as a stream when written (and so takes a place in the stream budget). */

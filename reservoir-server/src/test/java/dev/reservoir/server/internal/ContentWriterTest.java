@@ -1,21 +1,30 @@
 package dev.reservoir.server.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ResourceContent;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Text is written as its bytes when JSON needs no escape in it: the wire is the same as Jackson's. */
+/**
+ * Text is written as its bytes when JSON needs no escape in it, and a streamed blob's base64 with
+ * the JDK's encoder: the wire is the same as Jackson's.
+ */
 class ContentWriterTest {
 
     private static final WireFormat WIRE = WireFormat.of(ProtocolRevision.V2025_11_25);
@@ -57,5 +66,53 @@ class ContentWriterTest {
                         .get("text")
                         .textValue())
                 .isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000})
+    void aStreamedBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
+        byte[] data = new byte[size];
+        for (int i = 0; i < size; i++) {
+            data[i] = (byte) (i * 131 + 17);
+        }
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://b", "b")
+                        .mimeType("application/octet-stream")
+                        .build(),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size));
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+        }
+        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
+            g.writeStartObject();
+            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+            g.writeFieldName("blob");
+            g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, data, 0, size);
+            g.writeEndObject();
+        }
+        assertThat(ours.toString(StandardCharsets.US_ASCII)).isEqualTo(jackson.toString(StandardCharsets.US_ASCII));
+        assertThat(Base64.getDecoder()
+                        .decode(JsonRpcCodec.standard()
+                                .mapper()
+                                .readTree(ours.toByteArray())
+                                .get("blob")
+                                .textValue()))
+                .isEqualTo(data);
+    }
+
+    @Test
+    void aStreamedBlobShorterThanAnnouncedBreaksTheAnswer() {
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://b", "b").build(),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(new byte[60_000]), 70_000));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> {
+                    try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+                        ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+                    }
+                })
+                .isInstanceOf(AnswerBrokenException.class);
     }
 }
