@@ -48,7 +48,7 @@ final class ContentWriter {
                 case ContentBody.Text t -> writeText(g, t.text());
                 case ContentBody.Bytes b -> {
                     g.writeFieldName("blob");
-                    g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, b.data(), 0, b.data().length);
+                    writeBase64(g, new java.io.ByteArrayInputStream(b.data()));
                 }
                 case ContentBody.TextStream s -> {
                     g.writeFieldName("text");

@@ -17,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -70,16 +71,24 @@ class ContentWriterTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000})
-    void aStreamedBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
+    void aBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
         byte[] data = new byte[size];
         for (int i = 0; i < size; i++) {
             data[i] = (byte) (i * 131 + 17);
         }
+        for (ContentBody body : List.of(
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size), ContentBody.bytes(data))) {
+            assertBlobAsJacksonWritesIt(body, data);
+        }
+    }
+
+    private static void assertBlobAsJacksonWritesIt(ContentBody body, byte[] data) throws IOException {
+        int size = data.length;
         ResourceContent item = new ResourceContent(
                 Resource.builder("mem://b", "b")
                         .mimeType("application/octet-stream")
                         .build(),
-                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size));
+                body);
         ByteArrayOutputStream ours = new ByteArrayOutputStream();
         try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
             ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
