@@ -12,8 +12,9 @@ import java.util.Locale;
  * with {@code jfr print --events jdk.ExecutionSample} or {@code jfr summary}. See PROFILE.md.
  *
  * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]
- * [--fan-out SUBSCRIBERS [--changes N]] [--list N]}. With {@code --fan-out} it drives fan-out's
- * changes instead of reads; with {@code --list} it lists everything N times.
+ * [--fan-out SUBSCRIBERS [--changes N]] [--list N] [--sampling high]}. With {@code --fan-out} it
+ * drives fan-out's changes instead of reads; with {@code --list} it lists everything N times;
+ * {@code --sampling max} takes a Java sample every millisecond instead of every 10.
  */
 public final class Profile {
 
@@ -28,6 +29,7 @@ public final class Profile {
         int fanOut = 0;
         int changes = 20;
         int listings = 0;
+        String sampling = "high";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -38,9 +40,11 @@ public final class Profile {
                 case "--fan-out" -> fanOut = Integer.parseInt(args[++i]);
                 case "--changes" -> changes = Integer.parseInt(args[++i]);
                 case "--list" -> listings = Integer.parseInt(args[++i]);
+                case "--sampling" -> sampling = args[++i];
                 default -> {
                     System.err.println(
-                            "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]");
+                            "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]"
+                                    + " [--sampling normal|high|max]");
                     System.exit(2);
                 }
             }
@@ -51,11 +55,12 @@ public final class Profile {
         }
         List<String> command = new ArrayList<>(target.command());
         if (jfr != null) {
-            // -Dbench.samplePeriod=1ms samples more often than the profile's 10 ms (short workloads).
+            // -Dbench.samplePeriod=1ms samples more often still (short workloads).
             String period = System.getProperty("bench.samplePeriod");
             command.add(
                     1,
-                    "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile"
+                    "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,method-profiling="
+                            + sampling
                             + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));
         }
         Target profiled =

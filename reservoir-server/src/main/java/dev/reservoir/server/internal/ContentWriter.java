@@ -2,6 +2,7 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
@@ -10,6 +11,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 /**
  * Writes one item of read contents, streaming its body straight into the output: a blob is
@@ -42,10 +45,10 @@ final class ContentWriter {
             g.writeStartObject();
             wire.writeContentsHeader(g, item.resource(), body.size());
             switch (body) {
-                case ContentBody.Text t -> g.writeStringField("text", t.text());
+                case ContentBody.Text t -> writeText(g, t.text());
                 case ContentBody.Bytes b -> {
                     g.writeFieldName("blob");
-                    g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, b.data(), 0, b.data().length);
+                    writeBase64(g, new java.io.ByteArrayInputStream(b.data()));
                 }
                 case ContentBody.TextStream s -> {
                     g.writeFieldName("text");
@@ -53,14 +56,67 @@ final class ContentWriter {
                 }
                 case ContentBody.BinaryStream s -> {
                     g.writeFieldName("blob");
-                    g.writeBinary(
-                            Base64Variants.MIME_NO_LINEFEEDS,
-                            SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes),
-                            -1);
+                    writeBase64(g, SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes));
                 }
             }
             g.writeEndObject();
         }
+    }
+
+    /**
+     * Writes a text field. Printable ASCII without a quote or backslash (most text) is written as
+     * its bytes, which JSON takes as they are: Jackson's writer checks and copies it a character
+     * at a time, which cost a third more of a small read's time. The bytes are the same either way.
+     */
+    private static void writeText(JsonGenerator g, String text) throws IOException {
+        if (g instanceof UTF8JsonGenerator && text.length() <= PLAIN_TEXT_MOST) { // others may take no raw bytes
+            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length == text.length() && plainAscii(utf8)) { // as long as the text: ASCII only
+                g.writeFieldName("text");
+                g.writeRawUTF8String(utf8, 0, utf8.length);
+                return;
+            }
+        }
+        g.writeStringField("text", text);
+    }
+
+    /** Texts up to this length may be copied to bytes first (a copy of a larger one is not worth holding). */
+    private static final int PLAIN_TEXT_MOST = 64 * 1024;
+
+    /** Whether no byte needs a JSON escape: no control character, quote or backslash (and no byte of 0x80 up). */
+    private static boolean plainAscii(byte[] utf8) {
+        for (byte b : utf8) {
+            if (b < 0x20 || b == '"' || b == '\\') { // a byte from 0x80 up is negative
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Bytes of a blob encoded at a time: a multiple of 3, so that only the last piece has padding. */
+    private static final int BASE64_PIECE = 3 * 16 * 1024;
+
+    /**
+     * Writes a streamed blob's base64 (the standard alphabet, padded, no line feeds: what Jackson's
+     * MIME_NO_LINEFEEDS writes) a piece at a time with the JDK's encoder, which is several times
+     * faster than Jackson's byte-at-a-time one. Reads the stream to its end.
+     */
+    private static void writeBase64(JsonGenerator g, InputStream in) throws IOException {
+        if (!(g instanceof UTF8JsonGenerator)) { // others may take no raw bytes
+            g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, in, -1);
+            return;
+        }
+        byte[] piece = new byte[BASE64_PIECE];
+        byte[] encoded = new byte[BASE64_PIECE / 3 * 4];
+        g.writeRawValue(RawBytes.QUOTE);
+        for (int n = in.readNBytes(piece, 0, piece.length); n > 0; n = in.readNBytes(piece, 0, piece.length)) {
+            byte[] bytes = n == piece.length ? piece : java.util.Arrays.copyOf(piece, n);
+            g.writeRaw(new RawBytes(encoded, Base64.getEncoder().encode(bytes, encoded)));
+            if (n < piece.length) {
+                break; // the end: readNBytes read up to it
+            }
+        }
+        g.writeRaw(RawBytes.QUOTE);
     }
 
     /** Whether the body is opened as a stream when written (and so takes a place in the stream budget). */

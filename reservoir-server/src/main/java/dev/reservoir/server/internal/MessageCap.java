@@ -8,6 +8,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
+import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.Errors;
 import dev.reservoir.server.internal.rpc.SizeCap;
 import java.io.ByteArrayOutputStream;
@@ -26,6 +27,9 @@ import java.util.Locale;
  */
 final class MessageCap implements SizeCap {
 
+    /** In-memory read answers up to this size (at most, before escapes) are written once, whole. */
+    private static final long WRITTEN_ONCE_MOST = 64 * 1024;
+
     private final long limit;
 
     MessageCap(long limit) {
@@ -39,7 +43,16 @@ final class MessageCap implements SizeCap {
             return message; // errors are short; notifications are not answers
         }
         if (!(result.result() instanceof DeferredResult)) {
-            return writtenOnce(result);
+            return writtenOnce(result, 256);
+        }
+        if (result.result() instanceof ReadAnswer answer && answer.inMemoryWithin(WRITTEN_ONCE_MOST)) {
+            // A small answer held in memory (the common read) is written once into a buffer and
+            // sent as those bytes: measuring it first wrote its skeleton through the JSON writer.
+            JsonRpcMessage written = writtenOnce(result, answer.inMemoryLowerBound() + 512);
+            if (written != result) {
+                answer.close(); // written (or refused): what the read held is released now
+            }
+            return written;
         }
         long size = measure(result, limit, false);
         if (size < 0) {
@@ -51,18 +64,18 @@ final class MessageCap implements SizeCap {
     }
 
     /**
-     * A result held in memory (a list page, say) is written here once, into at most the bytes the
-     * limit leaves after the envelope, and sent as those bytes: measuring it with a first pass into
-     * a counter wrote every such answer twice.
+     * A result held in memory (a list page, a small read) is written here once, into at most the
+     * limit's bytes, and sent as those bytes: measuring it with a first pass into a counter wrote
+     * every such answer twice. The envelope's exact size is written out only near the limit.
      */
-    private JsonRpcMessage writtenOnce(JsonRpcResult result) {
-        ContentMeter.Counting envelope = new ContentMeter.Counting(Long.MAX_VALUE);
-        Bounded out;
+    private JsonRpcMessage writtenOnce(JsonRpcResult result, int expected) {
+        Bounded out = new Bounded(limit, expected);
         try {
-            JsonRpcCodec.standard().write(new JsonRpcResult(result.id(), JsonGenerator::writeNull), envelope);
-            out = new Bounded(limit - (envelope.count - "null".length()));
             try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
                 result.result().writeTo(g);
+            }
+            if (out.size() + mostEnvelope(result.id()) > limit && out.size() + envelope(result.id()) > limit) {
+                return refused(result, limit);
             }
         } catch (ContentMeter.Counting.Passed e) {
             return refused(result, limit);
@@ -72,13 +85,34 @@ final class MessageCap implements SizeCap {
         return new JsonRpcResult(result.id(), new EncodedResult(out.toByteArray()));
     }
 
+    /** {"jsonrpc":"2.0","id":,"result":} without the id's value: what a result's envelope adds to it. */
+    private static final int ENVELOPE = "{\"jsonrpc\":\"2.0\",\"id\":,\"result\":}".length();
+
+    /** The most bytes the envelope of a result with this id takes (a string id at 6 bytes a character). */
+    private static long mostEnvelope(RequestId id) {
+        return ENVELOPE
+                + switch (id) {
+                    case null -> 4;
+                    case RequestId.Num n -> 20;
+                    case RequestId.Str s -> 2 + 6L * s.value().length();
+                };
+    }
+
+    /** The exact bytes the envelope of a result with this id takes (asked only near the limit). */
+    private static long envelope(RequestId id) throws IOException {
+        ContentMeter.Counting envelope = new ContentMeter.Counting(Long.MAX_VALUE);
+        JsonRpcCodec.standard().write(new JsonRpcResult(id, JsonGenerator::writeNull), envelope);
+        return envelope.count - "null".length();
+    }
+
     /** Holds what is written, up to a most; past it, throws {@link ContentMeter.Counting.Passed}. */
     private static final class Bounded extends OutputStream {
         private final long most;
-        private final ByteArrayOutputStream held = new ByteArrayOutputStream(256);
+        private final ByteArrayOutputStream held;
 
-        Bounded(long most) {
+        Bounded(long most, int expected) {
             this.most = most;
+            this.held = new ByteArrayOutputStream((int) Math.max(16, Math.min(most, expected)));
         }
 
         @Override
@@ -97,6 +131,10 @@ final class MessageCap implements SizeCap {
             if (held.size() + (long) more > most) {
                 throw new ContentMeter.Counting.Passed();
             }
+        }
+
+        int size() {
+            return held.size();
         }
 
         byte[] toByteArray() {

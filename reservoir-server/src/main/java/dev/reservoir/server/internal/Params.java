@@ -69,10 +69,20 @@ final class Params {
         return value == null ? null : checkUri(value, name);
     }
 
+    /** A required URI parameter, checked as {@link #uri} does, and parsed (its text is its {@code toString()}). */
+    static java.net.URI parsedUri(ObjectNode params, String name) {
+        return parse(requiredString(params, name), name);
+    }
+
     static String checkUri(String value, String name) {
+        parse(value, name);
+        return value;
+    }
+
+    private static java.net.URI parse(String value, String name) {
         try {
             UriValidator.validate(value);
-            java.net.URI.create(value);
+            return java.net.URI.create(value);
         } catch (InvalidUriException e) {
             String message = "Invalid params: '" + name + "' is not a valid URI: " + e.getMessage();
             // data.uri echoes the URI, as not-found errors do; one too long to be a URI is not echoed.
@@ -83,6 +93,5 @@ final class Params {
             throw McpException.invalidParams(
                     "Invalid params: '" + name + "' is a URI this server cannot handle", value);
         }
-        return value;
     }
 }

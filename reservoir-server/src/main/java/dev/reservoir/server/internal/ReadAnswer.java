@@ -65,7 +65,11 @@ final class ReadAnswer implements DeferredResult {
             }
         }
         this.held = new Release(result);
-        CLEANER.register(this, held);
+        if (result.held() != null) {
+            // Only a result that holds something needs the safety net: registering a cleaner for
+            // every read cost a few percent of a small read's time, and more in the collector.
+            CLEANER.register(this, held);
+        }
     }
 
     /** Releases what the provider's read holds (once); the answer must not be written after. */
@@ -97,6 +101,42 @@ final class ReadAnswer implements DeferredResult {
                 }
             }
         }
+    }
+
+    /**
+     * Whether every item is held in memory (nothing to open) and takes at most {@code most} bytes
+     * on the wire: such an answer can be written once, whole, into a buffer.
+     */
+    boolean inMemoryWithin(long most) {
+        long total = 0;
+        for (ResourceContent content : contents) {
+            if (ContentWriter.streamed(content.body())) {
+                return false;
+            }
+            try {
+                long length = ContentMeter.length(content.body(), most - total, false);
+                if (length == ContentMeter.OVER) {
+                    return false;
+                }
+                total += length;
+            } catch (IOException e) {
+                return false; // content in memory is not read; nothing fails here
+            }
+        }
+        return true;
+    }
+
+    /** The least the items take on the wire (in memory: a text's characters, a blob's base64). */
+    int inMemoryLowerBound() {
+        long total = 0;
+        for (ResourceContent content : contents) {
+            total += switch (content.body()) {
+                case dev.reservoir.server.spi.ContentBody.Text t -> t.text().length();
+                case dev.reservoir.server.spi.ContentBody.Bytes b -> ContentMeter.base64Length(b.data().length);
+                default -> 0;
+            };
+        }
+        return (int) Math.min(total, Integer.MAX_VALUE - 8);
     }
 
     /** The URI the client asked for. */

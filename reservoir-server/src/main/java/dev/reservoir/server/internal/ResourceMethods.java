@@ -173,8 +173,9 @@ final class ResourceMethods {
     }
 
     JsonWritable read(RequestContext ctx, ObjectNode params) {
-        String uri = Params.uri(params, "uri");
-        ReadResult result = router.resolve(uri).read(settings.readOptions(), ProviderCalls.of(ctx));
+        java.net.URI parsed = Params.parsedUri(params, "uri"); // parsed once, for the router too
+        String uri = parsed.toString();
+        ReadResult result = router.resolve(parsed).read(settings.readOptions(), ProviderCalls.of(ctx));
         try {
             List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
             CacheHint hint = result.cacheHint() != null ? result.cacheHint() : settings.cacheHint();

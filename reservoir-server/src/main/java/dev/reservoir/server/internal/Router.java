@@ -119,7 +119,12 @@ final class Router {
      * IllegalArgumentException) when the most specific template refuses a value.
      */
     Target resolve(String uri) {
-        URI parsed = URI.create(uri);
+        return resolve(URI.create(uri));
+    }
+
+    /** {@link #resolve(String)} of a URI already parsed (from its text, which {@code toString()} gives back). */
+    Target resolve(URI parsed) {
+        String uri = parsed.toString();
         if (statics.contains(uri)) {
             return new ProviderTarget(statics, parsed, null);
         }

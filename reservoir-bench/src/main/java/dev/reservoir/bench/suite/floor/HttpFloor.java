@@ -45,13 +45,22 @@ public final class HttpFloor {
         Set<Response> streams = ConcurrentHashMap.newKeySet();
         // RawHttpFloor's answer: the two floors carry the same bytes.
         byte[] body = RawHttpFloor.body(RawHttpFloor.LENGTH).getBytes(StandardCharsets.US_ASCII);
-        QueuedThreadPool pool = new QueuedThreadPool(16, 2);
-        pool.setVirtualThreadsExecutor(
-                Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory()));
+        // -Dfloor.jetty.* vary Jetty's set-up (to measure what each option costs); the defaults are
+        // Reservoir's (JettyServers).
+        QueuedThreadPool pool = new QueuedThreadPool(Integer.getInteger("floor.jetty.maxThreads", 16), 2);
+        if (Boolean.parseBoolean(System.getProperty("floor.jetty.virtual", "true"))) {
+            pool.setVirtualThreadsExecutor(
+                    Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory()));
+        }
         Server jetty = new Server(pool);
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(config));
+        config.setSendDateHeader(Boolean.parseBoolean(System.getProperty("floor.jetty.date", "true")));
+        ServerConnector connector = new ServerConnector(
+                jetty,
+                Integer.getInteger("floor.jetty.acceptors", 1),
+                Integer.getInteger("floor.jetty.selectors", 1),
+                new HttpConnectionFactory(config));
         connector.setHost("127.0.0.1");
         connector.setPort(Integer.parseInt(args[0]));
         jetty.addConnector(connector);

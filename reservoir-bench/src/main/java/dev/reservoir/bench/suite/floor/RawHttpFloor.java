@@ -67,14 +67,38 @@ public final class RawHttpFloor {
                         length = Long.parseLong(new String(line, 15, n - 15, StandardCharsets.US_ASCII).trim());
                     }
                 }
-                in.skipNBytes(length);
-                out.write(response);
+                long blob = blobAsked(in, length);
+                if (blob >= 0) {
+                    writeBlob(out, blob); // the blob workload's floor
+                } else {
+                    out.write(response);
+                }
             }
         } catch (EOFException e) {
             // the client hung up between requests
         } catch (IOException e) {
             // the client went away mid-request: nothing to answer
         }
+    }
+
+    /** Reads the body: the size of the blob it asks for, or -1 (a body too long to be a blob read is skipped). */
+    private static long blobAsked(InputStream in, long length) throws IOException {
+        if (length <= 0 || length > 4096) {
+            in.skipNBytes(length);
+            return -1;
+        }
+        return BlobBytes.requested(new String(in.readNBytes((int) length), StandardCharsets.ISO_8859_1));
+    }
+
+    private static void writeBlob(OutputStream out, long size) throws IOException {
+        byte[] open = "{\"jsonrpc\":\"2.0\",\"id\":7,".getBytes(StandardCharsets.US_ASCII);
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                + (open.length + BlobBytes.resultLength(size)) + "\r\n\r\n";
+        OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
+        buffered.write(head.getBytes(StandardCharsets.US_ASCII));
+        buffered.write(open);
+        BlobBytes.writeResult(buffered, size);
+        buffered.flush();
     }
 
     /** Reads one line without its CR LF into {@code into}; its length, or EOFException at the end. */

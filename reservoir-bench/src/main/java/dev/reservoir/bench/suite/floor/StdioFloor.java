@@ -12,7 +12,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The stdio floor: reads a line, answers a fixed JSON-RPC response of the size of a real 1 KiB
- * read with the request's id, and nothing else. What a real server costs above this is its own.
+ * read with the request's id (or, to a read of {@code bench://blob/...}, that blob's base64), and
+ * nothing else. What a real server costs above this is its own.
  */
 public final class StdioFloor {
 
@@ -30,12 +31,21 @@ public final class StdioFloor {
         for (String line; (line = in.readLine()) != null; ) {
             String id = id(line);
             if (id == null) {
+                if (!in.ready()) {
+                    out.flush(); // what was answered before this notification must not wait for the next line
+                }
                 continue; // a notification
             }
             out.write(head);
             out.write(id.getBytes(StandardCharsets.UTF_8));
             out.write(',');
-            out.write(tail);
+            long blob = BlobBytes.requested(line);
+            if (blob >= 0) {
+                BlobBytes.writeResult(out, blob); // the blob workload's floor
+                out.write('\n');
+            } else {
+                out.write(tail);
+            }
             if (!in.ready()) {
                 out.flush();
             }

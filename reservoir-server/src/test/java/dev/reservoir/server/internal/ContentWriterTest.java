@@ -1,0 +1,127 @@
+package dev.reservoir.server.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.Base64Variants;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.protocol.ProtocolRevision;
+import dev.reservoir.core.protocol.WireFormat;
+import dev.reservoir.server.internal.rpc.AnswerBrokenException;
+import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ResourceContent;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Text is written as its bytes when JSON needs no escape in it, and a streamed blob's base64 with
+ * the JDK's encoder: the wire is the same as Jackson's.
+ */
+class ContentWriterTest {
+
+    private static final WireFormat WIRE = WireFormat.of(ProtocolRevision.V2025_11_25);
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "plain printable ASCII, with / and ~ and {braces}",
+                "a \" quote",
+                "a \\ backslash",
+                "a tab\there",
+                "a line\nbreak",
+                "\u0001 control",
+                "delete \u007f is not escaped",
+                "caf\u00e9",
+                "\u00ff at the end of Latin-1",
+                "emoji \ud83d\ude00",
+                "\u4e2d\u6587"
+            })
+    void textIsWrittenAsJacksonWritesIt(String text) throws IOException {
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://t", "t").mimeType("text/plain").build(), ContentBody.text(text));
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+        }
+        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
+            g.writeStartObject();
+            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+            g.writeStringField("text", text);
+            g.writeEndObject();
+        }
+        assertThat(ours.toString(StandardCharsets.UTF_8)).isEqualTo(jackson.toString(StandardCharsets.UTF_8));
+        assertThat(JsonRpcCodec.standard()
+                        .mapper()
+                        .readTree(ours.toByteArray())
+                        .get("text")
+                        .textValue())
+                .isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000})
+    void aBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
+        byte[] data = new byte[size];
+        for (int i = 0; i < size; i++) {
+            data[i] = (byte) (i * 131 + 17);
+        }
+        for (ContentBody body : List.of(
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size), ContentBody.bytes(data))) {
+            assertBlobAsJacksonWritesIt(body, data);
+        }
+    }
+
+    private static void assertBlobAsJacksonWritesIt(ContentBody body, byte[] data) throws IOException {
+        int size = data.length;
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://b", "b")
+                        .mimeType("application/octet-stream")
+                        .build(),
+                body);
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+        }
+        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
+            g.writeStartObject();
+            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+            g.writeFieldName("blob");
+            g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, data, 0, size);
+            g.writeEndObject();
+        }
+        assertThat(ours.toString(StandardCharsets.US_ASCII)).isEqualTo(jackson.toString(StandardCharsets.US_ASCII));
+        assertThat(Base64.getDecoder()
+                        .decode(JsonRpcCodec.standard()
+                                .mapper()
+                                .readTree(ours.toByteArray())
+                                .get("blob")
+                                .textValue()))
+                .isEqualTo(data);
+    }
+
+    @Test
+    void aStreamedBlobShorterThanAnnouncedBreaksTheAnswer() {
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://b", "b").build(),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(new byte[60_000]), 70_000));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> {
+                    try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+                        ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+                    }
+                })
+                .isInstanceOf(AnswerBrokenException.class);
+    }
+}
