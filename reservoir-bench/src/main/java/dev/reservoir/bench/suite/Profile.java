@@ -2,7 +2,6 @@ package dev.reservoir.bench.suite;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -41,10 +40,11 @@ public final class Profile {
         if (target == null) {
             throw new IllegalArgumentException("no target " + name);
         }
-        List<String> command = new ArrayList<>(target.command());
-        if (jfr != null) {
-            command.add(1, "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile");
-        }
+        List<String> command = jfr == null
+                ? target.command()
+                : Suite.withJvmOptions(
+                        target.command(),
+                        "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile");
         Target profiled =
                 new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
         long[] peak = {0};

@@ -65,7 +65,6 @@ public final class Suite {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> jvm = List.of("-Xmx2g", "-XX:+UseSerialGC");
         String reservoir = root.resolve("reservoir-cli/target/reservoir.jar").toString();
-        Path cds = root.resolve("reservoir-cli/target/reservoir.jsa");
         String sdk = root.resolve("reservoir-peer-javasdk/target/java-sdk-server.jar")
                 .toString();
         String bench =
@@ -76,21 +75,12 @@ public final class Suite {
                 .toString();
         String texts = Integer.toString(10_000);
 
-        List<String> reservoirJvm = new ArrayList<>(jvm);
-        // Extra JVM options for Reservoir's own targets (to compare settings): -Dbench.reservoirJvm="..."
-        String extra = System.getProperty("bench.reservoirJvm", "").trim();
-        if (!extra.isEmpty()) {
-            reservoirJvm.addAll(List.of(extra.split("\\s+")));
-        }
-        // Reservoir's targets run as ./reservoir runs them: with the class archive it keeps next to
-        // the jar (an AOT cache on JDK 25+, an AppCDS archive before) and JVM warnings on stderr.
-        Path aot = root.resolve("reservoir-cli/target/reservoir.aot");
-        reservoirJvm.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
-        if (Files.isRegularFile(aot)) {
-            reservoirJvm.add("-XX:AOTCache=" + aot);
-        } else if (Files.isRegularFile(cds)) {
-            reservoirJvm.add("-XX:SharedArchiveFile=" + cds);
-        }
+        // Reservoir's targets run as users run them: through ./reservoir, with its JVM options and
+        // the class archive it keeps next to the jar (an AOT cache on JDK 25+, an AppCDS archive
+        // before). Extra JVM options for them (to compare settings): -Dbench.reservoirJvm="..."
+        List<String> launcher = withJvmOptions(
+                List.of(root.resolve("reservoir").toString()),
+                System.getProperty("bench.reservoirJvm", "").trim());
         add(new Target(
                 "floor/stdio",
                 cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.StdioFloor"),
@@ -101,16 +91,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/stdio",
                 // The blob workload reads 100 MiB over stdio: past the 8 MiB a message may have by default.
-                cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
-                        "serve",
-                        "--bench-data",
-                        texts,
-                        "--max-message-size",
-                        "1GiB"),
+                cmd(launcher, "serve", "--bench-data", texts, "--max-message-size", "1GiB"),
                 false,
                 false,
                 true,
@@ -150,10 +131,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/http-2025-11-25",
                 cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
+                        launcher,
                         "serve",
                         "--bench-data",
                         texts,
@@ -175,10 +153,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/http-2026-07-28",
                 cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
+                        launcher,
                         "serve",
                         "--bench-data",
                         texts,
@@ -206,6 +181,30 @@ public final class Suite {
         c.add(java);
         c.addAll(jvm);
         c.addAll(List.of(rest));
+        return c;
+    }
+
+    private static List<String> cmd(List<String> launcher, String... rest) {
+        List<String> c = new ArrayList<>(launcher);
+        c.addAll(List.of(rest));
+        return c;
+    }
+
+    /**
+     * The command with more JVM options: after {@code java} when it starts a JVM itself, else (a
+     * launcher) in {@code JDK_JAVA_OPTIONS}, which the JVM the launcher starts reads. The launcher's
+     * own options stay as they are.
+     */
+    static List<String> withJvmOptions(List<String> command, String options) {
+        if (options.isBlank()) {
+            return command;
+        }
+        List<String> c = new ArrayList<>(command);
+        if (Path.of(c.getFirst()).getFileName().toString().equals("java")) {
+            c.addAll(1, List.of(options.trim().split("\\s+")));
+        } else {
+            c.addAll(0, List.of("env", "JDK_JAVA_OPTIONS=" + options.trim()));
+        }
         return c;
     }
 
@@ -244,13 +243,14 @@ public final class Suite {
         long start = System.nanoTime();
         System.out.printf(
                 Locale.ROOT,
-                "reservoir-bench: %s mode, %d cores, Java %s; JVM targets run with -Xmx2g -XX:+UseSerialGC%s%n",
+                "reservoir-bench: %s mode, %d cores, Java %s; Reservoir's targets run through ./reservoir (its JVM"
+                        + " options%s), the other JVM targets with -Xmx2g -XX:+UseSerialGC%n",
                 quick ? "quick" : "full",
                 Runtime.getRuntime().availableProcessors(),
                 Runtime.version(),
                 (Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.aot"))
                                 || Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.jsa")))
-                        ? "; reservoir with the class archive ./reservoir keeps (stdio-no-cds: without)"
+                        ? " and class archive; stdio-no-cds: java -jar without one"
                         : "");
         workload("read-hot", this::readHot);
         workload("list-all", this::listAll);
