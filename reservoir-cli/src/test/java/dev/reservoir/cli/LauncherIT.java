@@ -93,6 +93,41 @@ class LauncherIT {
     }
 
     @Test
+    void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
+        // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
+        // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        String javaHome = System.getProperty("java.home");
+        Files.writeString(
+                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
+        String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
+        byte[] damaged = new byte[64 * 1024];
+        new java.util.Random(19).nextBytes(damaged);
+        Files.write(target.resolve(archive), damaged);
+        Files.writeString(target.resolve(archive + ".jdk"), javaHome + "\n");
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+
+        Result served = run(List.of(clone.resolve("reservoir").toString(), "serve", docs.toString()), clone, false);
+        assertThat(served.code()).as(served.err()).isZero();
+        assertThat(served.err().lines().toList())
+                .singleElement()
+                .asString()
+                .startsWith("reservoir serve: file://")
+                .endsWith(" over stdio");
+        Result version = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("reservoir ");
+        assertThat(version.err()).isEmpty();
+    }
+
+    @Test
     void setupBuildsOnceThenAClientsFirstStartAnswersWithoutBuildingOrTraining() throws Exception {
         Path clone = dir.resolve("clone");
         copySources(clone);
