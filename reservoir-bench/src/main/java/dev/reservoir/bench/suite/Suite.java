@@ -518,18 +518,43 @@ public final class Suite {
                 changes + " changes"));
     }
 
+    /**
+     * Spawn to first answer, in interleaved rounds (every target once per round, so that a busy
+     * minute on a shared machine weighs on all alike), as a ratio to the Node reference server's
+     * time; over HTTP also to Reservoir's own stdio time, with the time until the port accepted.
+     */
     private void startup() throws Exception {
-        List<String> names = new ArrayList<>(List.of(
-                "floor/stdio", "reservoir/stdio", "reservoir/stdio-no-cds", "java-sdk/stdio", "node-everything/stdio"));
-        int runs = quick ? 1 : 5;
-        for (String name : pick(names)) {
-            List<Double> millis = new ArrayList<>();
-            for (int i = 0; i < runs; i++) {
-                millis.add(Startup.run(t(name), log(t(name), "start-up")));
+        List<String> names = pick(List.of(
+                "floor/stdio",
+                "reservoir/stdio",
+                "reservoir/stdio-no-cds",
+                "java-sdk/stdio",
+                "node-everything/stdio",
+                "reservoir/http-2025-11-25",
+                "java-sdk/http"));
+        int runs = quick ? 1 : 7;
+        Map<String, List<Startup.Result>> results = new LinkedHashMap<>();
+        for (int i = 0; i < runs; i++) {
+            for (String name : names) {
+                results.computeIfAbsent(name, k -> new ArrayList<>())
+                        .add(Startup.run(t(name), log(t(name), "start-up")));
             }
-            report.add(new Report.Row(
-                    "start-up", name, "first answer", Stats.Spread.of(millis), "ms", false, "java-sdk/stdio", ""));
         }
+        results.forEach((name, starts) -> {
+            boolean http = t(name).http();
+            Stats.Spread port = Stats.Spread.of(
+                    starts.stream().map(Startup.Result::portMillis).toList());
+            report.add(new Report.Row(
+                    "start-up",
+                    name,
+                    "first answer",
+                    Stats.Spread.of(starts.stream().map(Startup.Result::millis).toList()),
+                    "ms",
+                    false,
+                    "node-everything/stdio",
+                    http ? String.format(Locale.ROOT, "over HTTP; port open after %.0f ms", port.median()) : "",
+                    http ? name.replaceFirst("/http.*", "/stdio") : null));
+        });
     }
 
     private void idle() throws Exception {
