@@ -23,8 +23,11 @@ final class Startup {
      *
      * @param millis from process start to the first answer
      * @param portMillis from process start to the first accepted connection (HTTP; 0 over stdio)
+     * @param cpuMillis the server's CPU time (all its threads) when the answer came, read from
+     *     /proc in 10 ms ticks (-1 without /proc): what the start cost, less sensitive than the
+     *     time to other load on a shared machine
      */
-    record Result(double millis, double portMillis) {}
+    record Result(double millis, double portMillis, double cpuMillis) {}
 
     private Startup() {}
 
@@ -40,10 +43,11 @@ final class Startup {
             BufferedReader out = server.stdout();
             String line = out.readLine();
             long end = System.nanoTime();
+            long cpu = server.cpuMillis();
             if (line == null || !line.contains("\"result\"")) {
                 throw new IOException(target.name() + " gave no answer to initialize: " + line);
             }
-            return new Result((end - server.startNanos) / 1e6, 0);
+            return new Result((end - server.startNanos) / 1e6, 0, cpu);
         }
     }
 
@@ -54,11 +58,12 @@ final class Startup {
             HttpConn.Answer init = c.post(Map.of("MCP-Protocol-Version", Requests.STATEFUL), Requests.initialize(1));
             String message = init.message();
             long end = System.nanoTime();
+            long cpu = server.cpuMillis();
             if (init.status() != 200 || !message.contains("\"result\"")) {
                 throw new IOException(
                         target.name() + " gave no answer to initialize (" + init.status() + "): " + message);
             }
-            return new Result((end - server.startNanos) / 1e6, (accepted - server.startNanos) / 1e6);
+            return new Result((end - server.startNanos) / 1e6, (accepted - server.startNanos) / 1e6, cpu);
         }
     }
 }

@@ -544,6 +544,11 @@ public final class Suite {
             boolean http = t(name).http();
             Stats.Spread port = Stats.Spread.of(
                     starts.stream().map(Startup.Result::portMillis).toList());
+            Stats.Spread cpu = Stats.Spread.of(
+                    starts.stream().map(Startup.Result::cpuMillis).toList());
+            String notes = String.format(
+                            Locale.ROOT, "server CPU until then %.0f ms (%s)", cpu.median(), cpu.relative())
+                    + (http ? String.format(Locale.ROOT, "; over HTTP, port open after %.0f ms", port.median()) : "");
             report.add(new Report.Row(
                     "start-up",
                     name,
@@ -552,7 +557,7 @@ public final class Suite {
                     "ms",
                     false,
                     "node-everything/stdio",
-                    http ? String.format(Locale.ROOT, "over HTTP; port open after %.0f ms", port.median()) : "",
+                    notes,
                     http ? name.replaceFirst("/http.*", "/stdio") : null));
         });
     }
