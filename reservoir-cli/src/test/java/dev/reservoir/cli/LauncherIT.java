@@ -93,6 +93,28 @@ class LauncherIT {
     }
 
     @Test
+    void everyClassOfTheRunnableJarCanGoIntoTheClassArchive() throws Exception {
+        // The JVM leaves class files older than Java 6 (major version 50) out of AppCDS and AOT
+        // caches; picocli's jar has Java 5 ones, so the build compiles picocli for Java 21.
+        List<String> old = new ArrayList<>();
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(Cli.jar())) {
+            for (var entry : java.util.Collections.list(jar.entries())) {
+                if (!entry.getName().endsWith(".class")) {
+                    continue;
+                }
+                try (var in = new java.io.DataInputStream(jar.getInputStream(entry))) {
+                    in.readInt(); // magic
+                    in.readUnsignedShort(); // minor
+                    if (in.readUnsignedShort() < 50) {
+                        old.add(entry.getName());
+                    }
+                }
+            }
+        }
+        assertThat(old).isEmpty();
+    }
+
+    @Test
     void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
         // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
         // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
@@ -136,6 +158,14 @@ class LauncherIT {
         Result setup = run(List.of("./reservoir", "setup", docs.toString()), clone, false);
         System.out.printf("LauncherIT: ./reservoir setup on a fresh copy took %,d ms%n", setup.millis());
         assertThat(setup.code()).as(setup.err()).isZero();
+        // The training run (stdio and HTTP) succeeded: the launcher stamps the archive only then
+        // (an AOT cache or an AppCDS archive, as the JDK it found can make).
+        Path built = clone.resolve("reservoir-cli/target");
+        assertThat(Stream.of("reservoir.aot", "reservoir.jsa")
+                        .filter(a -> Files.isRegularFile(built.resolve(a + ".jdk")))
+                        .map(built::resolve))
+                .singleElement()
+                .satisfies(a -> assertThat(a).isNotEmptyFile());
         assertThat(setup.err())
                 .contains("reservoir: building ")
                 .contains("reservoir: making the class archive for quick starts (once) ...")

@@ -181,9 +181,14 @@ public final class Compare {
 
     /** The launcher of the tree a jar was built in (its reservoir-cli/target/reservoir.jar), or the launcher itself. */
     private static Path launcher(Path given) {
-        return given.toString().endsWith(".jar")
+        Path launcher = given.toString().endsWith(".jar") && given.getNameCount() >= 3
                 ? given.getParent().getParent().getParent().resolve("reservoir")
                 : given;
+        if (!java.nio.file.Files.isExecutable(launcher)) {
+            throw new IllegalArgumentException("no launcher at " + launcher + ": give --before the ./reservoir of"
+                    + " a built tree (a worktree of the commit before), or its reservoir-cli/target/reservoir.jar");
+        }
+        return launcher;
     }
 
     /** The target started by another launcher. */
