@@ -115,6 +115,34 @@ class LauncherIT {
     }
 
     @Test
+    void withoutLoopbackNetworkingTheArchiveIsStillMade() throws Exception {
+        // A network namespace of its own has its loopback interface down, as in a sandbox without
+        // networking: the training's HTTP requests cannot connect, and its stdio part must do.
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new ProcessBuilder("unshare", "-n", "true").start().waitFor() == 0, "unshare -n is not allowed here");
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        String javaHome = System.getProperty("java.home");
+        Files.writeString(
+                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
+
+        Result version =
+                run(List.of("unshare", "-n", clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("reservoir ");
+        assertThat(version.err())
+                .isEqualTo("reservoir: making the class archive for quick starts (once) ..." + System.lineSeparator());
+        String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
+        assertThat(target.resolve(archive)).isNotEmptyFile();
+        assertThat(Files.readString(target.resolve(archive + ".jdk")).trim()).isEqualTo(javaHome);
+    }
+
+    @Test
     void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
         // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
         // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
