@@ -93,6 +93,91 @@ class LauncherIT {
     }
 
     @Test
+    void everyClassOfTheRunnableJarCanGoIntoTheClassArchive() throws Exception {
+        // The JVM leaves class files older than Java 6 (major version 50) out of AppCDS and AOT
+        // caches; picocli's jar has Java 5 ones, so the build compiles picocli for Java 21.
+        List<String> old = new ArrayList<>();
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(Cli.jar())) {
+            for (var entry : java.util.Collections.list(jar.entries())) {
+                if (!entry.getName().endsWith(".class")) {
+                    continue;
+                }
+                try (var in = new java.io.DataInputStream(jar.getInputStream(entry))) {
+                    in.readInt(); // magic
+                    in.readUnsignedShort(); // minor
+                    if (in.readUnsignedShort() < 50) {
+                        old.add(entry.getName());
+                    }
+                }
+            }
+        }
+        assertThat(old).isEmpty();
+    }
+
+    @Test
+    void withoutLoopbackNetworkingTheArchiveIsStillMade() throws Exception {
+        // A network namespace of its own has its loopback interface down, as in a sandbox without
+        // networking: the training's HTTP requests cannot connect, and its stdio part must do.
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new ProcessBuilder("unshare", "-n", "true").start().waitFor() == 0, "unshare -n is not allowed here");
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        String javaHome = System.getProperty("java.home");
+        Files.writeString(
+                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
+
+        Result version =
+                run(List.of("unshare", "-n", clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("reservoir ");
+        assertThat(version.err())
+                .isEqualTo("reservoir: making the class archive for quick starts (once) ..." + System.lineSeparator());
+        String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
+        assertThat(target.resolve(archive)).isNotEmptyFile();
+        assertThat(Files.readString(target.resolve(archive + ".jdk")).trim()).isEqualTo(javaHome);
+    }
+
+    @Test
+    void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
+        // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
+        // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        String javaHome = System.getProperty("java.home");
+        Files.writeString(
+                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
+        String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
+        byte[] damaged = new byte[64 * 1024];
+        new java.util.Random(19).nextBytes(damaged);
+        Files.write(target.resolve(archive), damaged);
+        Files.writeString(target.resolve(archive + ".jdk"), javaHome + "\n");
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+
+        Result served = run(List.of(clone.resolve("reservoir").toString(), "serve", docs.toString()), clone, false);
+        assertThat(served.code()).as(served.err()).isZero();
+        assertThat(served.err().lines().toList())
+                .singleElement()
+                .asString()
+                .startsWith("reservoir serve: file://")
+                .endsWith(" over stdio");
+        Result version = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("reservoir ");
+        assertThat(version.err()).isEmpty();
+    }
+
+    @Test
     void setupBuildsOnceThenAClientsFirstStartAnswersWithoutBuildingOrTraining() throws Exception {
         Path clone = dir.resolve("clone");
         copySources(clone);
@@ -101,6 +186,14 @@ class LauncherIT {
         Result setup = run(List.of("./reservoir", "setup", docs.toString()), clone, false);
         System.out.printf("LauncherIT: ./reservoir setup on a fresh copy took %,d ms%n", setup.millis());
         assertThat(setup.code()).as(setup.err()).isZero();
+        // The training run (stdio and HTTP) succeeded: the launcher stamps the archive only then
+        // (an AOT cache or an AppCDS archive, as the JDK it found can make).
+        Path built = clone.resolve("reservoir-cli/target");
+        assertThat(Stream.of("reservoir.aot", "reservoir.jsa")
+                        .filter(a -> Files.isRegularFile(built.resolve(a + ".jdk")))
+                        .map(built::resolve))
+                .singleElement()
+                .satisfies(a -> assertThat(a).isNotEmptyFile());
         assertThat(setup.err())
                 .contains("reservoir: building ")
                 .contains("reservoir: making the class archive for quick starts (once) ...")

@@ -11,12 +11,15 @@ import java.util.Map;
 /**
  * Compares two builds of Reservoir under read-hot's load, in interleaved rounds (floor, before,
  * after; again), so that a change is judged by ratios from the same minutes on a noisy machine:
- * each build to the floor, and after to before. "After" is this tree's jar; "before" is another
- * reservoir.jar (built from the commit before the change). Class archives are left out of both.
+ * each build to the floor, and after to before. "After" is this tree's launcher; "before" is the
+ * launcher of another tree (built from the commit before the change), named by its launcher or its
+ * reservoir-cli/target/reservoir.jar. Each runs as users run it: through its ./reservoir, with that
+ * launcher's JVM options and class archive.
  *
- * <p>Usage: {@code Compare --root REPO --before JAR [--target reservoir/stdio] [--rounds 3]
- * [--in-flight 64] [--seconds 8] [--list]}; the floor is the target's transport's (the raw one for
- * HTTP). With {@code --list} it compares the time of list-all (every page) instead, without a floor.
+ * <p>Usage: {@code Compare --root REPO --before JAR|LAUNCHER [--target reservoir/stdio] [--rounds 3]
+ * [--in-flight 64] [--seconds 8] [--peer node-everything/stdio] [--list]}; the floor is the target's
+ * transport's (the raw one for HTTP). A peer, when named, runs in every round too, and each build's
+ * peak RSS is given as a ratio to the peer's. With {@code --list} it compares the time of list-all (every page) instead, without a floor.
  */
 public final class Compare {
 
@@ -30,6 +33,7 @@ public final class Compare {
         int inFlight = 64;
         int seconds = 8;
         boolean list = false;
+        String peer = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -39,18 +43,22 @@ public final class Compare {
                 case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--list" -> list = true;
+                case "--peer" -> peer = args[++i];
                 default -> {
-                    System.err.println("usage: Compare --root REPO --before JAR [--target NAME] [--rounds N]"
-                            + " [--in-flight N] [--seconds S]");
+                    System.err.println("usage: Compare --root REPO --before JAR|LAUNCHER [--target NAME] [--rounds N]"
+                            + " [--in-flight N] [--seconds S] [--peer NAME] [--list]");
                     System.exit(2);
                 }
             }
         }
         Map<String, Target> targets = Suite.targets(root.toAbsolutePath().normalize());
-        Target after = withoutArchive(targets.get(name), null);
+        Target after = targets.get(name);
         Map<String, Target> runs = new LinkedHashMap<>();
         runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
-        runs.put("before", withoutArchive(after, before.toAbsolutePath().toString()));
+        if (peer != null) {
+            runs.put("peer", targets.get(peer));
+        }
+        runs.put("before", launchedBy(after, launcher(before.toAbsolutePath().normalize())));
         runs.put("after", after);
         if (list) {
             compareListings(runs, rounds);
@@ -58,6 +66,7 @@ public final class Compare {
         }
         Map<String, List<Double>> ops = new LinkedHashMap<>();
         Map<String, List<Double>> cpu = new LinkedHashMap<>();
+        Map<String, List<Double>> rss = new LinkedHashMap<>();
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
         for (int round = 1; round <= rounds; round++) {
             for (var run : runs.entrySet()) {
@@ -72,6 +81,7 @@ public final class Compare {
                         .getFirst();
                 ops.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.opsPerSecond());
                 cpu.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
+                rss.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add((double) peak[0]);
                 System.err.printf(
                         Locale.ROOT,
                         "round %d %s %.0f ops/s, server CPU %.1f us per read, peak RSS %d MiB%n",
@@ -109,6 +119,31 @@ public final class Compare {
                 Stats.Spread.of(cpu.get("floor")).median(),
                 Stats.Spread.of(cpu.get("before")).median(),
                 Stats.Spread.of(cpu.get("after")).median());
+        if (peer != null) {
+            printMemory(peer, rss, rounds);
+        }
+    }
+
+    /** Peak RSS of each build as a ratio to the peer's in the same round: medians and spreads. */
+    private static void printMemory(String peer, Map<String, List<Double>> rss, int rounds) {
+        StringBuilder line = new StringBuilder("peak RSS under load, to " + peer + "'s (")
+                .append(Math.round(Stats.Spread.of(rss.get("peer")).median() / 1048576))
+                .append(" MiB):");
+        for (String build : List.of("before", "after")) {
+            List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < rounds; i++) {
+                ratios.add(rss.get(build).get(i) / rss.get("peer").get(i));
+            }
+            Stats.Spread r = Stats.Spread.of(ratios);
+            line.append(String.format(
+                    Locale.ROOT,
+                    " %s %.2fx (%s, %d MiB)",
+                    build,
+                    r.median(),
+                    r.relative(),
+                    Math.round(Stats.Spread.of(rss.get(build)).median() / 1048576)));
+        }
+        System.out.println(line);
     }
 
     /** list-all (every page, warm) by each build in interleaved rounds: the time of after to before. */
@@ -159,14 +194,23 @@ public final class Compare {
                 c.relative());
     }
 
-    /** The target without a class archive option, and with another jar when {@code jar} is not null. */
-    private static Target withoutArchive(Target target, String jar) {
+    /** The launcher of the tree a jar was built in (its reservoir-cli/target/reservoir.jar), or the launcher itself. */
+    private static Path launcher(Path given) {
+        Path launcher = given.toString().endsWith(".jar") && given.getNameCount() >= 3
+                ? given.getParent().getParent().getParent().resolve("reservoir")
+                : given;
+        if (!java.nio.file.Files.isExecutable(launcher)) {
+            throw new IllegalArgumentException("no launcher at " + launcher + ": give --before the ./reservoir of"
+                    + " a built tree (a worktree of the commit before), or its reservoir-cli/target/reservoir.jar");
+        }
+        return launcher;
+    }
+
+    /** The target started by another launcher. */
+    private static Target launchedBy(Target target, Path launcher) {
         List<String> command = new ArrayList<>();
         for (String a : target.command()) {
-            if (a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile=")) {
-                continue;
-            }
-            command.add(jar != null && a.endsWith("reservoir.jar") ? jar : a);
+            command.add(Path.of(a).getFileName().toString().equals("reservoir") ? launcher.toString() : a);
         }
         return new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
     }

@@ -2,7 +2,6 @@ package dev.reservoir.bench.suite;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -53,12 +52,12 @@ public final class Profile {
         if (target == null) {
             throw new IllegalArgumentException("no target " + name);
         }
-        List<String> command = new ArrayList<>(target.command());
+        List<String> command = target.command();
         if (jfr != null) {
             // -Dbench.samplePeriod=1ms samples more often still (short workloads).
             String period = System.getProperty("bench.samplePeriod");
-            command.add(
-                    1,
+            command = Suite.withJvmOptions(
+                    command,
                     "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,method-profiling="
                             + sampling
                             + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));

@@ -38,6 +38,12 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts an HTTP server with {@code {PORT}} in its command replaced by a free port, and waits until it accepts connections. */
     static ServerProcess http(List<String> command, Path log, Duration wait) throws IOException, InterruptedException {
+        return http(command, log, wait, Duration.ofMillis(50));
+    }
+
+    /** The same, trying the port every {@code poll}. */
+    static ServerProcess http(List<String> command, Path log, Duration wait, Duration poll)
+            throws IOException, InterruptedException {
         int port = freePort();
         List<String> actual = command.stream()
                 .map(a -> a.replace("{PORT}", Integer.toString(port)))
@@ -55,7 +61,7 @@ final class ServerProcess implements AutoCloseable {
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return new ServerProcess(p, port, start);
             } catch (IOException notYet) {
-                Thread.sleep(50);
+                Thread.sleep(poll);
             }
         }
         p.destroyForcibly();

@@ -65,7 +65,6 @@ public final class Suite {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> jvm = List.of("-Xmx2g", "-XX:+UseSerialGC");
         String reservoir = root.resolve("reservoir-cli/target/reservoir.jar").toString();
-        Path cds = root.resolve("reservoir-cli/target/reservoir.jsa");
         String sdk = root.resolve("reservoir-peer-javasdk/target/java-sdk-server.jar")
                 .toString();
         String bench =
@@ -76,21 +75,12 @@ public final class Suite {
                 .toString();
         String texts = Integer.toString(10_000);
 
-        List<String> reservoirJvm = new ArrayList<>(jvm);
-        // Extra JVM options for Reservoir's own targets (to compare settings): -Dbench.reservoirJvm="..."
-        String extra = System.getProperty("bench.reservoirJvm", "").trim();
-        if (!extra.isEmpty()) {
-            reservoirJvm.addAll(List.of(extra.split("\\s+")));
-        }
-        // Reservoir's targets run as ./reservoir runs them: with the class archive it keeps next to
-        // the jar (an AOT cache on JDK 25+, an AppCDS archive before) and JVM warnings on stderr.
-        Path aot = root.resolve("reservoir-cli/target/reservoir.aot");
-        reservoirJvm.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
-        if (Files.isRegularFile(aot)) {
-            reservoirJvm.add("-XX:AOTCache=" + aot);
-        } else if (Files.isRegularFile(cds)) {
-            reservoirJvm.add("-XX:SharedArchiveFile=" + cds);
-        }
+        // Reservoir's targets run as users run them: through ./reservoir, with its JVM options and
+        // the class archive it keeps next to the jar (an AOT cache on JDK 25+, an AppCDS archive
+        // before). Extra JVM options for them (to compare settings): -Dbench.reservoirJvm="..."
+        List<String> launcher = withJvmOptions(
+                List.of(root.resolve("reservoir").toString()),
+                System.getProperty("bench.reservoirJvm", "").trim());
         add(new Target(
                 "floor/stdio",
                 cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.StdioFloor"),
@@ -101,16 +91,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/stdio",
                 // The blob workload reads 100 MiB over stdio: past the 8 MiB a message may have by default.
-                cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
-                        "serve",
-                        "--bench-data",
-                        texts,
-                        "--max-message-size",
-                        "1GiB"),
+                cmd(launcher, "serve", "--bench-data", texts, "--max-message-size", "1GiB"),
                 false,
                 false,
                 true,
@@ -150,10 +131,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/http-2025-11-25",
                 cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
+                        launcher,
                         "serve",
                         "--bench-data",
                         texts,
@@ -175,10 +153,7 @@ public final class Suite {
         add(new Target(
                 "reservoir/http-2026-07-28",
                 cmd(
-                        java,
-                        reservoirJvm,
-                        "-jar",
-                        reservoir,
+                        launcher,
                         "serve",
                         "--bench-data",
                         texts,
@@ -206,6 +181,30 @@ public final class Suite {
         c.add(java);
         c.addAll(jvm);
         c.addAll(List.of(rest));
+        return c;
+    }
+
+    private static List<String> cmd(List<String> launcher, String... rest) {
+        List<String> c = new ArrayList<>(launcher);
+        c.addAll(List.of(rest));
+        return c;
+    }
+
+    /**
+     * The command with more JVM options: after {@code java} when it starts a JVM itself, else (a
+     * launcher) in {@code JDK_JAVA_OPTIONS}, which the JVM the launcher starts reads. The launcher's
+     * own options stay as they are.
+     */
+    static List<String> withJvmOptions(List<String> command, String options) {
+        if (options.isBlank()) {
+            return command;
+        }
+        List<String> c = new ArrayList<>(command);
+        if (Path.of(c.getFirst()).getFileName().toString().equals("java")) {
+            c.addAll(1, List.of(options.trim().split("\\s+")));
+        } else {
+            c.addAll(0, List.of("env", "JDK_JAVA_OPTIONS=" + options.trim()));
+        }
         return c;
     }
 
@@ -244,13 +243,14 @@ public final class Suite {
         long start = System.nanoTime();
         System.out.printf(
                 Locale.ROOT,
-                "reservoir-bench: %s mode, %d cores, Java %s; JVM targets run with -Xmx2g -XX:+UseSerialGC%s%n",
+                "reservoir-bench: %s mode, %d cores, Java %s; Reservoir's targets run through ./reservoir (its JVM"
+                        + " options%s), the other JVM targets with -Xmx2g -XX:+UseSerialGC%n",
                 quick ? "quick" : "full",
                 Runtime.getRuntime().availableProcessors(),
                 Runtime.version(),
                 (Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.aot"))
                                 || Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.jsa")))
-                        ? "; reservoir with the class archive ./reservoir keeps (stdio-no-cds: without)"
+                        ? " and class archive; stdio-no-cds: java -jar without one"
                         : "");
         workload("read-hot", this::readHot);
         workload("list-all", this::listAll);
@@ -534,18 +534,48 @@ public final class Suite {
                 changes + " changes"));
     }
 
+    /**
+     * Spawn to first answer, in interleaved rounds (every target once per round, so that a busy
+     * minute on a shared machine weighs on all alike), as a ratio to the Node reference server's
+     * time; over HTTP also to Reservoir's own stdio time, with the time until the port accepted.
+     */
     private void startup() throws Exception {
-        List<String> names = new ArrayList<>(List.of(
-                "floor/stdio", "reservoir/stdio", "reservoir/stdio-no-cds", "java-sdk/stdio", "node-everything/stdio"));
-        int runs = quick ? 1 : 5;
-        for (String name : pick(names)) {
-            List<Double> millis = new ArrayList<>();
-            for (int i = 0; i < runs; i++) {
-                millis.add(Startup.run(t(name), log(t(name), "start-up")));
+        List<String> names = pick(List.of(
+                "floor/stdio",
+                "reservoir/stdio",
+                "reservoir/stdio-no-cds",
+                "java-sdk/stdio",
+                "node-everything/stdio",
+                "reservoir/http-2025-11-25",
+                "java-sdk/http"));
+        int runs = quick ? 1 : 7;
+        Map<String, List<Startup.Result>> results = new LinkedHashMap<>();
+        for (int i = 0; i < runs; i++) {
+            for (String name : names) {
+                results.computeIfAbsent(name, k -> new ArrayList<>())
+                        .add(Startup.run(t(name), log(t(name), "start-up")));
             }
-            report.add(new Report.Row(
-                    "start-up", name, "first answer", Stats.Spread.of(millis), "ms", false, "java-sdk/stdio", ""));
         }
+        results.forEach((name, starts) -> {
+            boolean http = t(name).http();
+            Stats.Spread port = Stats.Spread.of(
+                    starts.stream().map(Startup.Result::portMillis).toList());
+            Stats.Spread cpu = Stats.Spread.of(
+                    starts.stream().map(Startup.Result::cpuMillis).toList());
+            String notes = String.format(
+                            Locale.ROOT, "server CPU until then %.0f ms (%s)", cpu.median(), cpu.relative())
+                    + (http ? String.format(Locale.ROOT, "; over HTTP, port open after %.0f ms", port.median()) : "");
+            report.add(new Report.Row(
+                    "start-up",
+                    name,
+                    "first answer",
+                    Stats.Spread.of(starts.stream().map(Startup.Result::millis).toList()),
+                    "ms",
+                    false,
+                    "node-everything/stdio",
+                    notes,
+                    http ? name.replaceFirst("/http.*", "/stdio") : null));
+        });
     }
 
     private void idle() throws Exception {
