@@ -5,5 +5,6 @@ module dev.reservoir.transport.http {
     requires org.slf4j;
 
     exports dev.reservoir.transport.http;
+    exports dev.reservoir.transport.http.exchange;
     exports dev.reservoir.transport.http.host;
 }

@@ -1,5 +1,6 @@
 package dev.reservoir.transport.http;
 
+import dev.reservoir.server.McpServer;
 import dev.reservoir.transport.http.host.HostNames;
 import dev.reservoir.transport.http.internal.Guard;
 import dev.reservoir.transport.http.internal.HttpSettings;
@@ -273,6 +274,22 @@ public final class HttpTransportBuilder {
      *     were given
      */
     public HttpTransport build() {
+        return new HttpTransport(settings());
+    }
+
+    /**
+     * Builds the endpoint alone, for mounting on another web server (which then owns the port, TLS
+     * and connection limits: those settings are ignored). {@link #host} should still name the
+     * address that server binds, since the Host allow-list and the rule that a network address
+     * needs a token follow from it.
+     *
+     * @throws IllegalArgumentException as {@link #build()} does
+     */
+    public McpHttpEndpoint buildEndpoint(McpServer server) {
+        return new McpHttpEndpoint(Objects.requireNonNull(server, "server"), settings());
+    }
+
+    private HttpSettings settings() {
         if (!HostNames.isLoopback(host) && tokens == null && !unauthenticatedNetwork) {
             throw new IllegalArgumentException("binding " + host + " would serve every resource, without a token,"
                     + " to anyone who can reach this machine; require bearer tokens, or call"
@@ -289,7 +306,7 @@ public final class HttpTransportBuilder {
                     + ") must be shorter than the connection idle timeout (" + connectionIdleTimeout
                     + "), or idle SSE streams are cut");
         }
-        return new HttpTransport(new HttpSettings(
+        return new HttpSettings(
                 host,
                 port,
                 endpoint,
@@ -303,7 +320,7 @@ public final class HttpTransportBuilder {
                 sseRetry,
                 ssePollInterval,
                 sseAfter,
-                keepAlive));
+                keepAlive);
     }
 
     private HttpSettings.Limits limits() {

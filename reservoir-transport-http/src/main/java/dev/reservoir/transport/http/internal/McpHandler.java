@@ -51,6 +51,16 @@ public final class McpHandler extends Handler.Abstract {
         this.health = new Health(server);
     }
 
+    /** Without a hang-up watcher (a host web server). */
+    public McpHandler(McpServer server, HttpSettings settings) {
+        this(server, settings, null);
+    }
+
+    /** Serves one exchange (being ported from the Jetty handler below). */
+    public void handle(dev.reservoir.transport.http.exchange.HttpExchange exchange) {
+        throw new UnsupportedOperationException("not yet ported");
+    }
+
     /** Ends sessions that were idle too long; the transport calls it now and then. */
     public void expireSessions() {
         sessions.expire();
