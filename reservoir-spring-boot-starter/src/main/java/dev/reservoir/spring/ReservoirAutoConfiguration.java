@@ -67,7 +67,9 @@ public class ReservoirAutoConfiguration {
     @ConditionalOnMissingBean
     @Conditional(HttpServing.OnReservoir.class)
     public ReservoirHttpServer reservoirHttpServer(McpServer server, ReservoirProperties properties) {
-        return new ReservoirHttpServer(server, builder(properties.getHttp(), properties.getHttp().getHost()).build());
+        return new ReservoirHttpServer(
+                server,
+                builder(properties.getHttp(), properties.getHttp().getHost()).build());
     }
 
     /**
@@ -84,12 +86,15 @@ public class ReservoirAutoConfiguration {
             McpServer server, ReservoirProperties properties, Environment environment) {
         String address = environment.getProperty("server.address", "0.0.0.0");
         try {
-            return new ReservoirHttpEndpoint(builder(properties.getHttp(), address).buildEndpoint(server));
+            return new ReservoirHttpEndpoint(
+                    builder(properties.getHttp(), address).buildEndpoint(server));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("reservoir: the application's web server listens on " + address
-                    + " (server.address): " + e.getMessage() + ". Set reservoir.http.bearer-tokens, or"
-                    + " reservoir.http.allow-unauthenticated-network=true when the application guards "
-                    + properties.getHttp().getPath() + " itself, or server.address=127.0.0.1", e);
+            throw new IllegalArgumentException(
+                    "reservoir: the application's web server listens on " + address
+                            + " (server.address): " + e.getMessage() + ". Set reservoir.http.bearer-tokens, or"
+                            + " reservoir.http.allow-unauthenticated-network=true when the application guards "
+                            + properties.getHttp().getPath() + " itself, or server.address=127.0.0.1",
+                    e);
         }
     }
 

@@ -39,6 +39,9 @@ class ApplicationServerIT {
     private static ConfigurableApplicationContext start(WebApplicationType type, Map<String, Object> extra) {
         SpringApplication app = new SpringApplication(BootApp.class);
         app.setWebApplicationType(type);
+        if (type == WebApplicationType.REACTIVE) {
+            OnNetty.use(app);
+        }
         Map<String, Object> properties = new HashMap<>(Map.of(
                 "server.address", "127.0.0.1",
                 "server.port", "0",

@@ -36,7 +36,8 @@ class SpringBootStarterIT {
             ReservoirHttpServer http = context.getBean(ReservoirHttpServer.class);
             assertThat(TypeScriptClientRun.health(context)).startsWith("UP {server=reservoir, endpoint=http://");
 
-            List<String> steps = TypeScriptClientRun.drive(context, http.endpoint().toString());
+            List<String> steps =
+                    TypeScriptClientRun.drive(context, http.endpoint().toString());
 
             assertThat(steps).containsExactly("initialize", "list", "read", "subscribe-updated");
             List<SpanData> reads = BootApp.SPANS.getFinishedSpanItems().stream()

@@ -37,6 +37,10 @@ final class TypeScriptClientRun {
 
     /** The class of the application's web server (Tomcat, Netty...), whichever Spring Boot's type holds it. */
     static String webServer(ConfigurableApplicationContext context) throws Exception {
-        return context.getClass().getMethod("getWebServer").invoke(context).getClass().getSimpleName();
+        return context.getClass()
+                .getMethod("getWebServer")
+                .invoke(context)
+                .getClass()
+                .getSimpleName();
     }
 }

@@ -24,7 +24,8 @@ public class ReservoirServletConfiguration {
     @Bean
     public ServletRegistrationBean<HttpServlet> reservoirMcpServlet(ReservoirHttpEndpoint endpoint) {
         ServletRegistrationBean<HttpServlet> registration = new ServletRegistrationBean<>(
-                new McpServlet(exchange -> endpoint.endpoint().handle(exchange)), endpoint.paths().toArray(String[]::new));
+                new McpServlet(exchange -> endpoint.endpoint().handle(exchange)),
+                endpoint.paths().toArray(String[]::new));
         registration.setName("reservoirMcp");
         registration.setAsyncSupported(true);
         registration.setLoadOnStartup(1);

@@ -27,7 +27,8 @@ final class McpWebHandler implements WebHandler {
 
     @Override
     public Mono<Void> handle(ServerWebExchange web) {
-        return DataBufferUtils.join(DataBufferUtils.takeUntilByteCount(web.getRequest().getBody(), maxRequestBytes + 1))
+        return DataBufferUtils.join(
+                        DataBufferUtils.takeUntilByteCount(web.getRequest().getBody(), maxRequestBytes + 1))
                 .map(McpWebHandler::bytes)
                 .defaultIfEmpty(new byte[0])
                 .flatMap(body -> serve(web, body));

@@ -35,7 +35,8 @@ final class ReactiveExchange implements HttpExchange {
     private final ServerHttpRequest request;
     private final ServerHttpResponse response;
     private final byte[] body;
-    private final Sinks.Many<Publisher<DataBuffer>> chunks = Sinks.many().unicast().onBackpressureBuffer();
+    private final Sinks.Many<Publisher<DataBuffer>> chunks =
+            Sinks.many().unicast().onBackpressureBuffer();
     private final List<Runnable> onHangup = new CopyOnWriteArrayList<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition room = lock.newCondition();
@@ -83,7 +84,8 @@ final class ReactiveExchange implements HttpExchange {
 
     @Override
     public boolean secure() {
-        return request.getSslInfo() != null || "https".equalsIgnoreCase(request.getURI().getScheme());
+        return request.getSslInfo() != null
+                || "https".equalsIgnoreCase(request.getURI().getScheme());
     }
 
     @Override
@@ -92,7 +94,9 @@ final class ReactiveExchange implements HttpExchange {
         if (peer == null) {
             return null;
         }
-        return peer.getAddress() == null ? peer.getHostString() : peer.getAddress().getHostAddress();
+        return peer.getAddress() == null
+                ? peer.getHostString()
+                : peer.getAddress().getHostAddress();
     }
 
     @Override
@@ -147,8 +151,8 @@ final class ReactiveExchange implements HttpExchange {
             }
             headSent = true;
             inFlight++;
-            Mono<DataBuffer> chunk = Mono.fromSupplier(() -> response.bufferFactory().wrap(copy))
-                    .doFinally(signal -> taken());
+            Mono<DataBuffer> chunk =
+                    Mono.fromSupplier(() -> response.bufferFactory().wrap(copy)).doFinally(signal -> taken());
             if (chunks.tryEmitNext(chunk).isFailure()) {
                 inFlight--;
                 throw new IOException("the response was closed");

@@ -29,8 +29,9 @@ public class ReservoirWebFluxConfiguration {
     @Bean
     public SimpleUrlHandlerMapping reservoirMcpHandlerMapping(
             ReservoirHttpEndpoint endpoint, ReservoirProperties properties) {
-        McpWebHandler handler =
-                new McpWebHandler(exchange -> endpoint.endpoint().handle(exchange), properties.getHttp().getMaxRequestBytes());
+        McpWebHandler handler = new McpWebHandler(
+                exchange -> endpoint.endpoint().handle(exchange),
+                properties.getHttp().getMaxRequestBytes());
         Map<String, Object> urls = new LinkedHashMap<>();
         endpoint.paths().forEach(path -> urls.put(path, handler));
         return new SimpleUrlHandlerMapping(urls, Ordered.HIGHEST_PRECEDENCE + 100);
