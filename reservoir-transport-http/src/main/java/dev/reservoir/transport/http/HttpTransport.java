@@ -6,8 +6,8 @@ import dev.reservoir.transport.http.host.HostNames;
 import dev.reservoir.transport.http.internal.Hangups;
 import dev.reservoir.transport.http.internal.HeaderDeadline;
 import dev.reservoir.transport.http.internal.HttpSettings;
+import dev.reservoir.transport.http.internal.JettyExchange;
 import dev.reservoir.transport.http.internal.JettyServers;
-import dev.reservoir.transport.http.internal.McpHandler;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -16,9 +16,6 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 
@@ -71,8 +68,8 @@ public final class HttpTransport implements Transport {
         HeaderDeadline deadline = new HeaderDeadline(settings.limits().headerTimeout());
         Server jetty = JettyServers.create(settings, deadline);
         ServerConnector connector = (ServerConnector) jetty.getConnectors()[0];
-        McpHandler handler = new McpHandler(server, settings, hangups);
-        jetty.setHandler(handler);
+        McpHttpEndpoint endpoint = new McpHttpEndpoint(server, settings);
+        jetty.setHandler(JettyExchange.handler(endpoint::handle, hangups));
         jetty.setStopAtShutdown(stopAtShutdown);
         jetty.setStopTimeout(2000);
         try {
@@ -82,29 +79,9 @@ public final class HttpTransport implements Transport {
             hangups.close();
             throw startFailure(e, address);
         }
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "reservoir-http-timer");
-            t.setDaemon(true);
-            return t;
-        });
-        long shortest = Math.min(
-                settings.limits().sessionIdleTimeout().toMillis(),
-                settings.limits().halfOpenTimeout().toMillis());
-        long every = Math.max(100, Math.min(30_000, shortest / 4));
-        timer.scheduleWithFixedDelay(handler::expireSessions, every, every, TimeUnit.MILLISECONDS);
-        long tick = handler.slowAnswerTick().toMillis();
-        timer.scheduleWithFixedDelay(handler::switchSlowAnswers, tick, tick, TimeUnit.MILLISECONDS);
-        long sweep = deadline.sweepInterval().toMillis();
-        timer.scheduleWithFixedDelay(deadline::sweep, sweep, sweep, TimeUnit.MILLISECONDS);
-        return new Running(
-                jetty,
-                connector,
-                handler,
-                () -> {
-                    timer.shutdownNow();
-                    hangups.close();
-                },
-                settings);
+        endpoint.start();
+        endpoint.every(deadline.sweepInterval(), deadline::sweep);
+        return new Running(jetty, connector, endpoint, hangups::close, settings);
     }
 
     /** The address to bind, refusing a name that does not resolve before Jetty tries. */
@@ -170,15 +147,19 @@ public final class HttpTransport implements Transport {
     public static final class Running implements AutoCloseable {
         private final Server jetty;
         private final ServerConnector connector;
-        private final McpHandler handler;
+        private final McpHttpEndpoint endpoint;
         private final Runnable onClose;
         private final HttpSettings settings;
 
         private Running(
-                Server jetty, ServerConnector connector, McpHandler handler, Runnable onClose, HttpSettings settings) {
+                Server jetty,
+                ServerConnector connector,
+                McpHttpEndpoint endpoint,
+                Runnable onClose,
+                HttpSettings settings) {
             this.jetty = jetty;
             this.connector = connector;
-            this.handler = handler;
+            this.endpoint = endpoint;
             this.onClose = onClose;
             this.settings = settings;
         }
@@ -242,12 +223,12 @@ public final class HttpTransport implements Transport {
 
         /** Stateful sessions open now. */
         public int openSessions() {
-            return handler.sessionCount();
+            return endpoint.openSessions();
         }
 
         /** SSE streams open now. */
         public int openStreams() {
-            return handler.streamCount();
+            return endpoint.openStreams();
         }
 
         /** Waits until the server stops. */
@@ -269,8 +250,8 @@ public final class HttpTransport implements Transport {
 
         @Override
         public void close() {
+            endpoint.close();
             onClose.run();
-            handler.closeAll();
             stopQuietly(jetty);
         }
     }

@@ -1,12 +1,10 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.net.Inet6Address;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
-import org.eclipse.jetty.server.Request;
 
 /**
  * Who a request comes from, as far as budgets go (sessions, streams and subscriptions per client):
@@ -21,19 +19,33 @@ final class ClientIdentity {
     /**
      * @param principal the digest of the request's bearer token, or "" when the server has none
      */
-    static String of(Request request, String principal) {
+    static String of(HttpExchange exchange, String principal) {
         if (!principal.isEmpty()) {
             return "token " + principal;
         }
-        return "address " + address(request.getConnectionMetaData().getRemoteSocketAddress());
+        return "address " + address(exchange.remoteAddress());
     }
 
-    static String address(SocketAddress remote) {
-        if (!(remote instanceof InetSocketAddress inet) || inet.getAddress() == null) {
-            return String.valueOf(remote);
+    /** An address literal as a budget counts it: IPv4 whole, IPv6 by its /64 network. */
+    static String address(String remote) {
+        if (remote == null || remote.indexOf(':') < 0) {
+            return String.valueOf(remote); // IPv4, or something that is no IP address
+        }
+        String literal =
+                remote.startsWith("[") && remote.endsWith("]") ? remote.substring(1, remote.length() - 1) : remote;
+        int zone = literal.indexOf('%');
+        if (zone >= 0) {
+            literal = literal.substring(0, zone);
+        }
+        InetAddress parsed;
+        try {
+            // A literal (it has a colon): parsed, never looked up.
+            parsed = InetAddress.getByName(literal);
+        } catch (UnknownHostException e) {
+            return remote;
         }
         // Java already turns IPv4-mapped IPv6 addresses into Inet4Address.
-        if (inet.getAddress() instanceof Inet6Address v6) {
+        if (parsed instanceof Inet6Address v6) {
             byte[] network = Arrays.copyOf(v6.getAddress(), 16);
             Arrays.fill(network, 8, 16, (byte) 0);
             try {
@@ -42,6 +54,6 @@ final class ClientIdentity {
                 throw new IllegalStateException("16 bytes are always an IPv6 address", e);
             }
         }
-        return inet.getAddress().getHostAddress();
+        return parsed.getHostAddress();
     }
 }

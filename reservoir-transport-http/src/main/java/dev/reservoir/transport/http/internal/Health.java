@@ -4,12 +4,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.ServerStatus;
-import java.nio.ByteBuffer;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.nio.charset.StandardCharsets;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * {@code /healthz} (the process is alive: 200 while it answers at all) and {@code /readyz} (it
@@ -33,12 +29,12 @@ final class Health {
         return path.equals(LIVE) || path.equals(READY);
     }
 
-    void answer(Request request, Response response, Callback callback) {
-        String path = Request.getPathInContext(request);
-        String method = request.getMethod();
+    void answer(HttpExchange exchange) {
+        String path = exchange.path();
+        String method = exchange.method();
         if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            Http.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET");
+            exchange.setHeader(Http.ALLOW, "GET, HEAD");
+            Http.fail(exchange, 405, null, "Method not allowed: " + path + " answers GET");
             return;
         }
         ServerStatus status = server.status();
@@ -59,10 +55,9 @@ final class Health {
                     .put("detail", status.bus().detail());
         }
         byte[] body = (doc.toString() + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(code);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-        response.write(true, method.equals("HEAD") ? null : ByteBuffer.wrap(body), callback);
+        exchange.status(code);
+        exchange.setHeader(Http.CONTENT_TYPE, Http.JSON);
+        exchange.setHeader(Http.CACHE_CONTROL, "no-store");
+        Http.body(exchange, body, !method.equals("HEAD"));
     }
 }

@@ -7,15 +7,13 @@ import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.sse.SseEncoder;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 
 /** Header names, media types, and the small bodies the HTTP layer writes itself. */
 final class Http {
@@ -25,6 +23,11 @@ final class Http {
     static final String METHOD = "Mcp-Method";
     static final String NAME = "Mcp-Name";
     static final String LAST_EVENT_ID = "Last-Event-ID";
+    static final String CONTENT_TYPE = "Content-Type";
+    static final String CONTENT_LENGTH = "Content-Length";
+    static final String CACHE_CONTROL = "Cache-Control";
+    static final String ALLOW = "Allow";
+    static final String ACCEPT = "Accept";
     static final String JSON = "application/json";
     static final String EVENT_STREAM = "text/event-stream";
 
@@ -61,27 +64,42 @@ final class Http {
     }
 
     /** Answers with a JSON-RPC error body and a status, completing the exchange. */
-    static void error(Response response, Callback callback, int status, RequestId id, JsonRpcError error) {
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
-        byte[] body = CODEC.encode(new JsonRpcErrorResponse(id, error));
-        response.write(true, ByteBuffer.wrap(body), callback);
+    static void error(HttpExchange exchange, int status, RequestId id, JsonRpcError error) {
+        exchange.status(status);
+        exchange.setHeader(CONTENT_TYPE, JSON);
+        body(exchange, CODEC.encode(new JsonRpcErrorResponse(id, error)), true);
     }
 
     /** Answers with a transport-level error: an invalid-request error without an id unless given. */
-    static void fail(Response response, Callback callback, int status, RequestId id, String message) {
-        error(response, callback, status, id, JsonRpcError.invalidRequest(message));
+    static void fail(HttpExchange exchange, int status, RequestId id, String message) {
+        error(exchange, status, id, JsonRpcError.invalidRequest(message));
     }
 
     /** Answers a frame that could not be decoded: 400 with the decoder's error (and its id, if it had one). */
-    static void unreadable(Response response, Callback callback, Decoded.Invalid invalid) {
-        error(response, callback, 400, invalid.error().id(), invalid.error().error());
+    static void unreadable(HttpExchange exchange, Decoded.Invalid invalid) {
+        error(exchange, 400, invalid.error().id(), invalid.error().error());
     }
 
     /** Answers with a status and no body. */
-    static void empty(Response response, Callback callback, int status) {
-        response.setStatus(status);
-        response.write(true, null, callback);
+    static void empty(HttpExchange exchange, int status) {
+        exchange.status(status);
+        exchange.complete();
+    }
+
+    /**
+     * Sends a whole body with its length (its bytes only when {@code send}: a HEAD request's answer
+     * has the length alone) and completes the exchange; a failed write fails it.
+     */
+    static void body(HttpExchange exchange, byte[] body, boolean send) {
+        exchange.setHeader(CONTENT_LENGTH, Integer.toString(body.length));
+        try {
+            if (send) {
+                exchange.write(ByteBuffer.wrap(body));
+            }
+            exchange.complete();
+        } catch (IOException | RuntimeException e) {
+            exchange.fail(e);
+        }
     }
 
     /** Whether an Accept header admits a media type (absent admits everything). */

@@ -7,17 +7,14 @@ import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
+import dev.reservoir.transport.http.exchange.HttpExchange;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.EofException;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.Fields;
 
 /**
  * The 2024-11-05 HTTP+SSE transport: a GET on the SSE path opens a connection whose first event
@@ -34,31 +31,25 @@ final class HttpSseEndpoint {
     private final Sessions budget;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
-    private final Hangups hangups;
 
-    HttpSseEndpoint(McpServer server, HttpSettings settings, Sessions budget, Hangups hangups) {
+    HttpSseEndpoint(McpServer server, HttpSettings settings, Sessions budget) {
         this.server = server;
         this.settings = settings;
         this.budget = budget;
-        this.hangups = hangups;
     }
 
-    void open(Request request, Response response, Callback callback, Caller caller) {
-        if (!Http.accepts(Requests.header(request, HttpHeader.ACCEPT.asString()), Http.EVENT_STREAM)) {
-            Http.fail(response, callback, 406, null, "Not acceptable: accept text/event-stream");
+    void open(HttpExchange exchange, Caller caller) {
+        if (!Http.accepts(exchange.header(Http.ACCEPT), Http.EVENT_STREAM)) {
+            Http.fail(exchange, 406, null, "Not acceptable: accept text/event-stream");
             return;
         }
         if (channels.size() + budget.count() >= settings.limits().maxSessions()) {
-            Http.fail(response, callback, 503, null, "Service unavailable: too many sessions open");
+            Http.fail(exchange, 503, null, "Service unavailable: too many sessions open");
             return;
         }
         if (!budget.acquireStream(caller.client(), null)) {
             Http.fail(
-                    response,
-                    callback,
-                    429,
-                    null,
-                    "Too many requests: this client or the server has its most SSE streams open");
+                    exchange, 429, null, "Too many requests: this client or the server has its most SSE streams open");
             return;
         }
         byte[] bytes = new byte[24];
@@ -81,17 +72,18 @@ final class HttpSseEndpoint {
         ServerConnection connection = server.connect(sink, ConnectionInfo.http(null, caller.client()));
         channels.put(id, new Channel(caller.principal(), connection, sink));
         try {
-            EventStream.Reader reader = stream.attach(null, Requests.aborter(request));
-            SsePump.startResponse(response);
+            EventStream.Reader reader = stream.attach(null, Requests.aborter(exchange));
+            SsePump.startResponse(exchange);
             byte[] endpoint =
                     SseEncoder.event(null, "endpoint", settings.httpSseMessagePath() + "?sessionId=" + id, null);
-            SsePump.Outcome outcome = SsePump.run(
-                    stream, reader, response, endpoint, new SsePump.Options(settings.keepAlive(), null, null, hangups));
-            if (outcome == SsePump.Outcome.ENDED) {
-                callback.succeeded();
-            } else {
-                callback.failed(new EofException("SSE stream " + outcome));
-            }
+            SsePump.end(
+                    exchange,
+                    SsePump.run(
+                            stream,
+                            reader,
+                            exchange,
+                            endpoint,
+                            new SsePump.Options(settings.keepAlive(), null, null, true)));
         } finally {
             channels.remove(id);
             connection.close();
@@ -100,35 +92,53 @@ final class HttpSseEndpoint {
         }
     }
 
-    void post(Request request, Response response, Callback callback, Caller caller) {
-        Fields query = Request.extractQueryParameters(request);
-        String id = query.getValue("sessionId");
+    void post(HttpExchange exchange, Caller caller) {
+        String id = parameter(exchange.query(), "sessionId");
         if (id == null) {
-            Http.fail(response, callback, 400, null, "Bad request: the sessionId parameter is required");
+            Http.fail(exchange, 400, null, "Bad request: the sessionId parameter is required");
             return;
         }
         Channel channel = channels.get(id);
         if (channel == null || !channel.principal().equals(caller.principal())) {
-            Http.fail(response, callback, 404, null, "Session not found: open the SSE stream again");
+            Http.fail(exchange, 404, null, "Session not found: open the SSE stream again");
             return;
         }
-        Decoded frame = Requests.readFrame(
-                request, response, callback, settings.limits().maxRequestBytes());
+        Decoded frame = Requests.readFrame(exchange, settings.limits().maxRequestBytes());
         if (frame == null) {
             return;
         }
         if (frame instanceof Decoded.Invalid invalid && !invalid.notification()) {
-            Http.unreadable(response, callback, invalid);
+            Http.unreadable(exchange, invalid);
             return;
         }
         // Blocks while the connection has its most requests in flight: the client's POSTs slow down.
         channel.connection().receive(frame, channel.sink());
-        response.setStatus(202);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");
-        response.write(
-                true,
-                java.nio.ByteBuffer.wrap("Accepted".getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
-                callback);
+        exchange.status(202);
+        exchange.setHeader(Http.CONTENT_TYPE, "text/plain");
+        Http.body(exchange, "Accepted".getBytes(StandardCharsets.US_ASCII), true);
+    }
+
+    /** The first value of a query parameter, decoded, or null. */
+    static String parameter(String query, String name) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            if (decode(key).equals(name)) {
+                return eq < 0 ? "" : decode(pair.substring(eq + 1));
+            }
+        }
+        return null;
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s; // a malformed escape: taken as written, so it names no channel
+        }
     }
 
     /** Ends every open channel (the transport stops). */

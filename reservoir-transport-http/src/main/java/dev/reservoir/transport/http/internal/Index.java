@@ -3,12 +3,8 @@ package dev.reservoir.transport.http.internal;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.server.McpServer;
-import java.nio.ByteBuffer;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.nio.charset.StandardCharsets;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * What a path other than the MCP endpoints answers: at {@code /}, a small JSON document that names
@@ -38,19 +34,18 @@ final class Index {
                 + (settings.httpSsePath() == null ? "" : " (2024-11-05 HTTP+SSE: " + settings.httpSsePath() + ")");
     }
 
-    void answer(Request request, Response response, Callback callback) {
-        String path = Request.getPathInContext(request);
-        String method = request.getMethod();
+    void answer(HttpExchange exchange) {
+        String path = exchange.path();
+        String method = exchange.method();
         if (!path.equals("/")) {
-            Http.fail(response, callback, 404, null, "Not found: nothing is served at " + path + "; " + hint);
+            Http.fail(exchange, 404, null, "Not found: nothing is served at " + path + "; " + hint);
         } else if (!method.equals("GET") && !method.equals("HEAD")) {
-            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            Http.fail(response, callback, 405, null, "Method not allowed: " + path + " answers GET; " + hint);
+            exchange.setHeader(Http.ALLOW, "GET, HEAD");
+            Http.fail(exchange, 405, null, "Method not allowed: " + path + " answers GET; " + hint);
         } else {
-            response.setStatus(200);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-            response.write(true, method.equals("HEAD") ? null : ByteBuffer.wrap(body), callback);
+            exchange.status(200);
+            exchange.setHeader(Http.CONTENT_TYPE, Http.JSON);
+            Http.body(exchange, body, !method.equals("HEAD"));
         }
     }
 }

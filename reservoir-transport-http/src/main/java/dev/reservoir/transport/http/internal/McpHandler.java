@@ -2,11 +2,7 @@ package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.server.McpServer;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,9 +11,10 @@ import org.slf4j.LoggerFactory;
  * (Host, Origin, then the token; CORS preflights, the index at {@code /} and the health checks at
  * {@code /healthz} and {@code /readyz} need no token). Every
  * answer is a JSON-RPC error body or an empty body with the right status, never an HTML page. Runs
- * on a virtual thread per request, so handlers block.
+ * on a virtual thread per request, so handlers block. Knows no web server: each request is an
+ * {@link HttpExchange}.
  */
-public final class McpHandler extends Handler.Abstract {
+public final class McpHandler {
 
     private static final Logger log = LoggerFactory.getLogger(McpHandler.class);
     private static final String ALLOWED_HEADERS = String.join(
@@ -40,25 +37,14 @@ public final class McpHandler extends Handler.Abstract {
     private final Index index;
     private final Health health;
 
-    /** @param hangups what notices at once that a client closed the connection under its stream */
-    public McpHandler(McpServer server, HttpSettings settings, Hangups hangups) {
+    public McpHandler(McpServer server, HttpSettings settings) {
         this.settings = settings;
         this.sessions = new Sessions(settings.limits());
         this.slow = new SlowAnswers(settings.sseAfter());
-        this.streamable = new StreamableEndpoint(server, settings, sessions, slow, hangups);
-        this.httpSse = settings.httpSsePath() == null ? null : new HttpSseEndpoint(server, settings, sessions, hangups);
+        this.streamable = new StreamableEndpoint(server, settings, sessions, slow);
+        this.httpSse = settings.httpSsePath() == null ? null : new HttpSseEndpoint(server, settings, sessions);
         this.index = new Index(server, settings);
         this.health = new Health(server);
-    }
-
-    /** Without a hang-up watcher (a host web server). */
-    public McpHandler(McpServer server, HttpSettings settings) {
-        this(server, settings, null);
-    }
-
-    /** Serves one exchange (being ported from the Jetty handler below). */
-    public void handle(dev.reservoir.transport.http.exchange.HttpExchange exchange) {
-        throw new UnsupportedOperationException("not yet ported");
     }
 
     /** Ends sessions that were idle too long; the transport calls it now and then. */
@@ -94,83 +80,79 @@ public final class McpHandler extends Handler.Abstract {
         return sessions.openStreams();
     }
 
-    @Override
-    public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        String origin = Requests.header(request, HttpHeader.ORIGIN.asString());
-        Guard.Verdict.Refused refused = settings.guard()
-                .checkPlace(
-                        Requests.header(request, HttpHeader.HOST.asString()),
-                        origin,
-                        request.getConnectionMetaData().isSecure());
-        if (refused != null) {
-            refuse(response, callback, refused);
-            return true;
-        }
-        if (origin != null) {
-            cors(response, origin);
-        }
-        Route route = route(Request.getPathInContext(request));
-        String method = request.getMethod();
-        if (route == null && Health.handles(Request.getPathInContext(request))) {
-            health.answer(request, response, callback);
-            return true;
-        }
-        if (route == null) {
-            index.answer(request, response, callback);
-            return true;
-        }
-        if (method.equals("OPTIONS")) {
-            preflight(response, callback, route);
-            return true;
-        }
-        Guard.Verdict verdict =
-                settings.guard().authenticate(Requests.header(request, HttpHeader.AUTHORIZATION.asString()));
-        if (verdict instanceof Guard.Verdict.Refused no) {
-            refuse(response, callback, no);
-            return true;
-        }
-        String principal = ((Guard.Verdict.Allowed) verdict).principal();
-        Caller caller = new Caller(principal, ClientIdentity.of(request, principal));
+    /** Serves one exchange; never throws (a failure is answered 500, or drops a response begun). */
+    public void handle(HttpExchange exchange) {
         try {
-            dispatch(route, method, request, response, callback, caller);
+            route(exchange);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            callback.failed(e);
+            exchange.fail(e);
         } catch (Exception | Error e) {
-            log.error("{} {} failed", method, Request.getPathInContext(request), e);
-            if (!response.isCommitted()) {
-                Http.error(response, callback, 500, null, JsonRpcError.internalError());
+            log.error("{} {} failed", exchange.method(), exchange.path(), e);
+            if (!exchange.committed()) {
+                Http.error(exchange, 500, null, JsonRpcError.internalError());
             } else {
-                callback.failed(e);
+                exchange.fail(e);
             }
         }
-        return true;
     }
 
-    private void dispatch(
-            Route route, String method, Request request, Response response, Callback callback, Caller caller)
-            throws Exception {
+    private void route(HttpExchange exchange) throws Exception {
+        String origin = exchange.header("Origin");
+        Guard.Verdict.Refused refused = settings.guard().checkPlace(exchange.header("Host"), origin, exchange.secure());
+        if (refused != null) {
+            refuse(exchange, refused);
+            return;
+        }
+        if (origin != null) {
+            cors(exchange, origin);
+        }
+        String path = exchange.path();
+        Route route = route(path);
+        if (route == null && Health.handles(path)) {
+            health.answer(exchange);
+            return;
+        }
+        if (route == null) {
+            index.answer(exchange);
+            return;
+        }
+        String method = exchange.method();
+        if (method.equals("OPTIONS")) {
+            preflight(exchange, route);
+            return;
+        }
+        Guard.Verdict verdict = settings.guard().authenticate(exchange.header("Authorization"));
+        if (verdict instanceof Guard.Verdict.Refused no) {
+            refuse(exchange, no);
+            return;
+        }
+        String principal = ((Guard.Verdict.Allowed) verdict).principal();
+        dispatch(route, method, exchange, new Caller(principal, ClientIdentity.of(exchange, principal)));
+    }
+
+    private void dispatch(Route route, String method, HttpExchange exchange, Caller caller) throws Exception {
         switch (route) {
             case MCP -> {
                 switch (method) {
-                    case "POST" -> streamable.post(request, response, callback, caller);
-                    case "GET" -> streamable.get(request, response, callback, caller);
-                    case "DELETE" -> streamable.delete(request, response, callback, caller);
-                    default -> notAllowed(response, callback, "GET, POST, DELETE, OPTIONS");
+                    case "POST" -> streamable.post(exchange, caller);
+                    case "GET" -> streamable.get(exchange, caller);
+                    case "DELETE" -> streamable.delete(exchange, caller);
+                    default -> notAllowed(exchange, "GET, POST, DELETE, OPTIONS");
                 }
             }
             case HTTP_SSE_STREAM -> {
                 if (method.equals("GET")) {
-                    httpSse.open(request, response, callback, caller);
+                    httpSse.open(exchange, caller);
                 } else {
-                    notAllowed(response, callback, "GET, OPTIONS");
+                    notAllowed(exchange, "GET, OPTIONS");
                 }
             }
             case HTTP_SSE_MESSAGE -> {
                 if (method.equals("POST")) {
-                    httpSse.post(request, response, callback, caller);
+                    httpSse.post(exchange, caller);
                 } else {
-                    notAllowed(response, callback, "POST, OPTIONS");
+                    notAllowed(exchange, "POST, OPTIONS");
                 }
             }
         }
@@ -195,35 +177,35 @@ public final class McpHandler extends Handler.Abstract {
         return null;
     }
 
-    private static void refuse(Response response, Callback callback, Guard.Verdict.Refused refused) {
+    private static void refuse(HttpExchange exchange, Guard.Verdict.Refused refused) {
         if (refused.wwwAuthenticate() != null) {
-            response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.wwwAuthenticate());
+            exchange.setHeader("WWW-Authenticate", refused.wwwAuthenticate());
         }
-        Http.error(response, callback, refused.status(), null, JsonRpcError.invalidRequest(refused.message()));
+        Http.error(exchange, refused.status(), null, JsonRpcError.invalidRequest(refused.message()));
     }
 
     /** Browsers may call an allowed origin's server; they see our headers and the session id. */
-    private static void cors(Response response, String origin) {
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        response.getHeaders().add(HttpHeader.VARY, "Origin");
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS, Http.SESSION_ID + ", WWW-Authenticate");
+    private static void cors(HttpExchange exchange, String origin) {
+        exchange.setHeader("Access-Control-Allow-Origin", origin);
+        exchange.addHeader("Vary", "Origin");
+        exchange.setHeader("Access-Control-Expose-Headers", Http.SESSION_ID + ", WWW-Authenticate");
     }
 
-    private static void preflight(Response response, Callback callback, Route route) {
+    private static void preflight(HttpExchange exchange, Route route) {
         String methods =
                 switch (route) {
                     case MCP -> "GET, POST, DELETE";
                     case HTTP_SSE_STREAM -> "GET";
                     case HTTP_SSE_MESSAGE -> "POST";
                 };
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, methods);
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS);
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, "600");
-        Http.empty(response, callback, 204);
+        exchange.setHeader("Access-Control-Allow-Methods", methods);
+        exchange.setHeader("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+        exchange.setHeader("Access-Control-Max-Age", "600");
+        Http.empty(exchange, 204);
     }
 
-    private static void notAllowed(Response response, Callback callback, String allow) {
-        response.getHeaders().put(HttpHeader.ALLOW, allow);
-        Http.fail(response, callback, 405, null, "Method not allowed: use " + allow);
+    private static void notAllowed(HttpExchange exchange, String allow) {
+        exchange.setHeader(Http.ALLOW, allow);
+        Http.fail(exchange, 405, null, "Method not allowed: use " + allow);
     }
 }

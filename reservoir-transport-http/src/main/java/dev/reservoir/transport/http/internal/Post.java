@@ -6,10 +6,7 @@ import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethod;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.core.protocol.RequestedRevision;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 
 /**
  * A POST to the MCP endpoint, read and decoded: its frame, the headers that route it, and what
@@ -82,28 +79,28 @@ final class Post {
      * Reads a POST: checks Accept (406) and Content-Type (415) and the size of the body (413).
      * Returns null when it answered the request itself.
      */
-    static Post read(Request request, Response response, Callback callback, int maxBytes) {
-        String accept = Requests.header(request, HttpHeader.ACCEPT.asString());
+    static Post read(HttpExchange exchange, int maxBytes) {
+        String accept = exchange.header(Http.ACCEPT);
         boolean json = Http.accepts(accept, Http.JSON);
         boolean sse = Http.accepts(accept, Http.EVENT_STREAM);
         if (!json && !sse) {
-            Http.fail(response, callback, 406, null, "Not acceptable: accept application/json or text/event-stream");
+            Http.fail(exchange, 406, null, "Not acceptable: accept application/json or text/event-stream");
             return null;
         }
-        String contentType = Requests.header(request, HttpHeader.CONTENT_TYPE.asString());
+        String contentType = exchange.header(Http.CONTENT_TYPE);
         if (contentType != null && !contentType.split(";")[0].trim().equalsIgnoreCase(Http.JSON)) {
-            Http.fail(response, callback, 415, null, "Unsupported media type: send application/json");
+            Http.fail(exchange, 415, null, "Unsupported media type: send application/json");
             return null;
         }
-        Decoded frame = Requests.readFrame(request, response, callback, maxBytes);
+        Decoded frame = Requests.readFrame(exchange, maxBytes);
         if (frame == null) {
             return null;
         }
         return new Post(
                 frame,
                 frame instanceof Decoded.Single(JsonRpcRequest r) ? r : null,
-                Requests.header(request, Http.SESSION_ID),
-                Requests.header(request, Http.PROTOCOL_VERSION),
+                exchange.header(Http.SESSION_ID),
+                exchange.header(Http.PROTOCOL_VERSION),
                 json,
                 sse);
     }

@@ -7,14 +7,11 @@ import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResponse;
 import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.EofException;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +33,7 @@ final class PostExchange implements MessageSink {
     /** What differs between the kinds of POST (a session's, an initialize, a stateless one). */
     interface Hooks {
         /** Just before the response commits (an initialize that succeeded adds its session id). */
-        default void beforeCommit(Response response) {}
+        default void beforeCommit(HttpExchange exchange) {}
 
         /** A stream for an SSE answer, or null when the stream budget is spent. */
         EventStream openStream();
@@ -57,7 +54,7 @@ final class PostExchange implements MessageSink {
         REFUSED
     }
 
-    private final Response response;
+    private final HttpExchange exchange;
     private final boolean stateless;
     private final boolean metaIncomplete;
     private final boolean acceptsJson;
@@ -72,13 +69,13 @@ final class PostExchange implements MessageSink {
     private long startedNanos;
 
     PostExchange(
-            Response response,
+            HttpExchange exchange,
             boolean stateless,
             boolean metaIncomplete,
             boolean acceptsJson,
             boolean acceptsSse,
             Hooks hooks) {
-        this.response = response;
+        this.exchange = exchange;
         this.stateless = stateless;
         this.metaIncomplete = metaIncomplete;
         this.acceptsJson = acceptsJson;
@@ -162,8 +159,7 @@ final class PostExchange implements MessageSink {
      * @param abort closes the HTTP connection (a replaced or too slow SSE reader)
      * @return how an SSE answer's pump ended, or null when the answer was not SSE
      */
-    SsePump.Outcome complete(Callback callback, SlowAnswers slow, SsePump.Options options, Runnable abort)
-            throws InterruptedException {
+    SsePump.Outcome complete(SlowAnswers slow, SsePump.Options options, Runnable abort) throws InterruptedException {
         boolean watched = slow != null && acceptsSse;
         lock.lock();
         try {
@@ -182,7 +178,7 @@ final class PostExchange implements MessageSink {
             }
             switch (mode) {
                 case PENDING -> {
-                    Http.empty(response, callback, 202); // notifications and responses only
+                    Http.empty(exchange, 202); // notifications and responses only
                     return null;
                 }
                 case JSON, REFUSED -> {
@@ -190,9 +186,9 @@ final class PostExchange implements MessageSink {
                         changed.await();
                     }
                     if (failure != null) {
-                        callback.failed(failure);
+                        exchange.fail(failure);
                     } else {
-                        callback.succeeded();
+                        exchange.complete();
                     }
                     return null;
                 }
@@ -206,16 +202,11 @@ final class PostExchange implements MessageSink {
         EventStream.Reader reader = stream.attach(null, abort);
         try {
             if (reader == null) {
-                callback.failed(new EofException("the stream was closed"));
+                exchange.fail(new IOException("the stream was closed"));
                 return SsePump.Outcome.REPLACED;
             }
-            SsePump.Outcome outcome = SsePump.run(stream, reader, response, hooks.priming(reader), options);
-            switch (outcome) {
-                case ENDED, POLL -> callback.succeeded();
-                default ->
-                    callback.failed(
-                            new EofException("SSE stream " + outcome.name().toLowerCase()));
-            }
+            SsePump.Outcome outcome = SsePump.run(stream, reader, exchange, hooks.priming(reader), options);
+            SsePump.end(exchange, outcome);
             return outcome;
         } finally {
             hooks.streamDone(stream);
@@ -245,10 +236,10 @@ final class PostExchange implements MessageSink {
 
     private void writeJson(int status, Body body) throws IOException {
         mode = Mode.JSON;
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.JSON);
-        hooks.beforeCommit(response);
-        ResponseOutput out = new ResponseOutput(response, JSON_BUFFER);
+        exchange.status(status);
+        exchange.setHeader(Http.CONTENT_TYPE, Http.JSON);
+        hooks.beforeCommit(exchange);
+        ResponseOutput out = new ResponseOutput(exchange, JSON_BUFFER);
         try {
             body.write(out);
             out.close();
@@ -271,8 +262,8 @@ final class PostExchange implements MessageSink {
         }
         stream = s;
         mode = Mode.SSE;
-        SsePump.startResponse(response);
-        hooks.beforeCommit(response);
+        SsePump.startResponse(exchange);
+        hooks.beforeCommit(exchange);
         changed.signalAll();
         return true;
     }

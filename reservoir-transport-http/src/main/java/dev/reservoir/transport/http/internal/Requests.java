@@ -2,11 +2,9 @@ package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +34,8 @@ final class Requests {
      * {@link Decoded.Invalid}: the endpoint decides whether it is answered with
      * {@link Http#unreadable}.
      */
-    static Decoded readFrame(Request request, Response response, Callback callback, int max) {
-        byte[] body = readBody(request, response, callback, max);
+    static Decoded readFrame(HttpExchange exchange, int max) {
+        byte[] body = readBody(exchange, max);
         return body == null ? null : CODEC.decode(body);
     }
 
@@ -46,13 +44,12 @@ final class Requests {
      * longer than {@code max} bytes (found out without reading it all), 400 when it cannot be read
      * (malformed chunked encoding, or the client stopped sending half-way).
      */
-    private static byte[] readBody(Request request, Response response, Callback callback, int max) {
+    private static byte[] readBody(HttpExchange exchange, int max) {
         try {
-            return body(request, max);
+            return body(exchange, max);
         } catch (TooLarge e) {
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     413,
                     null,
                     "Request too large: the body is longer than this server's limit of " + max + " bytes");
@@ -60,8 +57,7 @@ final class Requests {
             // The client's framing is at fault, not the server: no stack trace, not even in the log.
             log.debug("Could not read a request body: {}", e.toString());
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     400,
                     null,
                     "Bad request: the body could not be read (malformed chunked encoding, or it ended early)");
@@ -70,12 +66,12 @@ final class Requests {
     }
 
     /** Reads the whole body, refusing one longer than {@code max} bytes without reading it all. */
-    static byte[] body(Request request, int max) throws IOException, TooLarge {
-        long declared = request.getLength();
+    static byte[] body(HttpExchange exchange, int max) throws IOException, TooLarge {
+        long declared = exchange.contentLength();
         if (declared > max) {
             throw new TooLarge();
         }
-        try (InputStream in = Request.asInputStream(request)) {
+        try (InputStream in = exchange.body()) {
             if (declared >= 0) {
                 // Its length is known: one array of that size, rather than reading on to the end
                 // of the body in 8 KiB pieces and copying them together.
@@ -93,12 +89,8 @@ final class Requests {
         }
     }
 
-    static String header(Request request, String name) {
-        return request.getHeaders().get(name);
-    }
-
-    /** Closes the connection under a request (a replaced or too slow SSE reader). */
-    static Runnable aborter(Request request) {
-        return () -> request.getConnectionMetaData().getConnection().close();
+    /** Cuts a reader's connection (a replaced or too slow SSE reader): its blocked write fails. */
+    static Runnable aborter(HttpExchange exchange) {
+        return () -> exchange.fail(new IOException("the SSE reader was replaced or fell too far behind"));
     }
 }

@@ -1,15 +1,13 @@
 package dev.reservoir.transport.http.internal;
 
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Response;
 
 /**
- * A blocking output stream over a Jetty response that holds the first bytes (in a buffer that
+ * A blocking output stream over an exchange's response that holds the first bytes (in a buffer that
  * grows from 2 KiB to its limit): a body that fits is sent in one write with its length (no
  * chunking); a longer one streams as it is written, so large content is never held whole. Not
  * thread-safe; the caller serializes writes.
@@ -18,15 +16,15 @@ final class ResponseOutput extends OutputStream {
 
     private static final int INITIAL = 2048;
 
-    private final Response response;
+    private final HttpExchange exchange;
     private final int limit;
     private byte[] buffer;
     private int count;
     private boolean streamed;
     private boolean closed;
 
-    ResponseOutput(Response response, int limit) {
-        this.response = response;
+    ResponseOutput(HttpExchange exchange, int limit) {
+        this.exchange = exchange;
         this.limit = limit;
         this.buffer = new byte[Math.min(INITIAL, limit)];
     }
@@ -47,7 +45,7 @@ final class ResponseOutput extends OutputStream {
         if (len > buffer.length - count && !grow(len)) {
             drain(false);
             if (len >= buffer.length) {
-                Content.Sink.write(response, false, ByteBuffer.wrap(b, off, len));
+                exchange.write(ByteBuffer.wrap(b, off, len));
                 return;
             }
         }
@@ -75,16 +73,16 @@ final class ResponseOutput extends OutputStream {
     @Override
     public void flush() {}
 
-    /** Sends what is held as the end of the body. */
+    /** Sends what is held as the end of the body (the caller then completes the exchange). */
     @Override
     public void close() throws IOException {
         if (closed) {
             return;
         }
         closed = true;
-        if (!streamed && !response.isCommitted()) {
+        if (!streamed && !exchange.committed()) {
             // The whole body is here: say its length rather than chunking it.
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, count);
+            exchange.setHeader(Http.CONTENT_LENGTH, Integer.toString(count));
         }
         drain(true);
     }
@@ -93,6 +91,6 @@ final class ResponseOutput extends OutputStream {
         streamed |= !last;
         ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, count);
         count = 0;
-        Content.Sink.write(response, last, bytes);
+        exchange.write(bytes);
     }
 }

@@ -1,13 +1,11 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.sse.SseEncoder;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,20 +37,20 @@ final class SsePump {
      * @param pollAfter how long to hold the connection before closing it for the client to
      *     reconnect, or null to hold it
      * @param retryMillis the {@code retry} value sent before a poll close, or null
-     * @param hangups what notices at once that a client closed its connection, or null to notice
-     *     only when a write fails
+     * @param watchHangups whether to have the exchange notice at once that a client closed its
+     *     connection ({@link HttpExchange#onHangup}), rather than only when a write fails
      */
-    record Options(Duration keepAlive, Duration pollAfter, Long retryMillis, Hangups hangups) {}
+    record Options(Duration keepAlive, Duration pollAfter, Long retryMillis, boolean watchHangups) {}
 
     private SsePump() {}
 
     /** Sets the status and headers of an SSE response (nothing is written yet). */
-    static void startResponse(Response response) {
-        response.setStatus(200);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM);
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache, no-transform");
+    static void startResponse(HttpExchange exchange) {
+        exchange.status(200);
+        exchange.setHeader(Http.CONTENT_TYPE, Http.EVENT_STREAM);
+        exchange.setHeader(Http.CACHE_CONTROL, "no-cache, no-transform");
         // Reverse proxies such as nginx must not hold events back.
-        response.getHeaders().put("X-Accel-Buffering", "no");
+        exchange.setHeader("X-Accel-Buffering", "no");
     }
 
     /**
@@ -60,24 +58,19 @@ final class SsePump {
      * is written first. The reader is detached when this returns.
      */
     static Outcome run(
-            EventStream stream, EventStream.Reader reader, Response response, byte[] preamble, Options options) {
+            EventStream stream, EventStream.Reader reader, HttpExchange exchange, byte[] preamble, Options options) {
         boolean polls = options.pollAfter() != null;
         long deadline = polls ? System.nanoTime() + options.pollAfter().toNanos() : 0;
-        Hangups.Watch hangup = options.hangups() == null
-                ? Hangups.Watch.NONE
-                : options.hangups().watch(response.getRequest(), () -> stream.hangUp(reader));
+        AutoCloseable hangup = options.watchHangups() ? exchange.onHangup(() -> stream.hangUp(reader)) : null;
         try {
             if (preamble != null) {
-                write(response, preamble);
+                write(exchange, preamble);
             } else {
                 // Commit the headers now, so the client knows the stream is open.
-                Content.Sink.write(response, false, ByteBuffer.allocate(0));
+                exchange.write(ByteBuffer.allocate(0));
             }
             // While this thread waits with nothing to write, whoever appends writes for it.
-            stream.direct(
-                    reader,
-                    (bytes, done) -> response.write(
-                            false, ByteBuffer.wrap(bytes), Callback.from(() -> done.accept(null), done::accept)));
+            stream.direct(reader, (bytes, done) -> exchange.write(ByteBuffer.wrap(bytes), done));
             while (true) {
                 long wait = options.keepAlive().toNanos();
                 if (polls) {
@@ -93,17 +86,17 @@ final class SsePump {
                     };
                 }
                 if (!batch.events().isEmpty()) {
-                    write(response, EventStream.concat(batch.events()));
+                    write(exchange, EventStream.concat(batch.events()));
                     stream.written(reader, batch.lastSeq());
                 }
                 if (polls && System.nanoTime() - deadline >= 0) {
                     if (options.retryMillis() != null) {
-                        write(response, SseEncoder.retry(options.retryMillis()));
+                        write(exchange, SseEncoder.retry(options.retryMillis()));
                     }
                     return Outcome.POLL;
                 }
                 if (batch.events().isEmpty()) {
-                    write(response, SseEncoder.keepAlive());
+                    write(exchange, SseEncoder.keepAlive());
                 }
             }
         } catch (IOException e) {
@@ -113,12 +106,32 @@ final class SsePump {
             Thread.currentThread().interrupt();
             return Outcome.DISCONNECTED;
         } finally {
-            hangup.close();
+            stopWatching(hangup);
             stream.detach(reader);
         }
     }
 
-    private static void write(Response response, byte[] bytes) throws IOException {
-        Content.Sink.write(response, false, ByteBuffer.wrap(bytes));
+    /** Ends the exchange as the pump ended: normally when the stream ended or is polled, else as failed. */
+    static void end(HttpExchange exchange, Outcome outcome) {
+        switch (outcome) {
+            case ENDED, POLL -> exchange.complete();
+            default ->
+                exchange.fail(new IOException("SSE stream " + outcome.name().toLowerCase(Locale.ROOT)));
+        }
+    }
+
+    private static void write(HttpExchange exchange, byte[] bytes) throws IOException {
+        exchange.write(ByteBuffer.wrap(bytes));
+    }
+
+    private static void stopWatching(AutoCloseable hangup) {
+        if (hangup == null) {
+            return;
+        }
+        try {
+            hangup.close();
+        } catch (Exception e) {
+            log.debug("Could not stop watching an SSE connection for its client's hang-up", e);
+        }
     }
 }

@@ -7,12 +7,10 @@ import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * The stateless era: every POST is served on an engine connection of its own, closed when the
@@ -41,51 +39,44 @@ final class StatelessPosts {
     private final HttpSettings settings;
     private final Sessions budget;
     private final SlowAnswers slow;
-    private final Hangups hangups;
 
-    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow, Hangups hangups) {
+    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow) {
         this.server = server;
         this.settings = settings;
         this.budget = budget;
         this.slow = slow;
-        this.hangups = hangups;
     }
 
-    void serve(Request request, Response response, Callback callback, Post post, Caller caller)
-            throws InterruptedException {
+    void serve(HttpExchange exchange, Post post, Caller caller) throws InterruptedException {
         Optional<JsonRpcError> mismatch = HeaderChecks.verify(
                 post.single(),
                 post.requested(),
                 post.version(),
-                Requests.header(request, Http.METHOD),
-                Requests.header(request, Http.NAME));
+                exchange.header(Http.METHOD),
+                exchange.header(Http.NAME));
         if (mismatch.isPresent()) {
-            Http.error(response, callback, 400, post.id(), mismatch.get());
+            Http.error(exchange, 400, post.id(), mismatch.get());
             return;
         }
         ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
-        PostExchange exchange = new PostExchange(
-                response,
+        PostExchange answer = new PostExchange(
+                exchange,
                 true,
                 HeaderChecks.metaIncomplete(post.single()),
                 post.json(),
                 post.sse(),
                 hooks(caller.client()));
-        // Closing the response stream is the cancellation signal in this era. Jetty does not
-        // watch a connection while its request is handled, so a client that leaves is noticed
-        // when a write fails: an answer still pending after sseAfter becomes an SSE stream whose
-        // keep-alives (every second at most) find out.
-        request.addFailureListener(failure -> connection.close());
+        // Closing the response stream is the cancellation signal in this era. A web server does
+        // not watch a connection while its request is handled, so a client that leaves is noticed
+        // when its stream is: an answer still pending after sseAfter becomes an SSE stream, whose
+        // hang-up watch and keep-alives (every second at most) find out, and the connection closes.
         boolean listen = post.single().method().equals(McpMethod.SUBSCRIPTIONS_LISTEN.wire());
         Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
         try {
-            connection.receive(post.frame(), exchange);
+            connection.receive(post.frame(), answer);
             post.release();
-            exchange.complete(
-                    callback,
-                    listen ? null : slow,
-                    new SsePump.Options(keepAlive, null, null, hangups),
-                    Requests.aborter(request));
+            answer.complete(
+                    listen ? null : slow, new SsePump.Options(keepAlive, null, null, true), Requests.aborter(exchange));
         } finally {
             connection.close();
         }

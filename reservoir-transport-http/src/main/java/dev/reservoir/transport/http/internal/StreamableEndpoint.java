@@ -7,12 +7,8 @@ import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.ServerConnection;
+import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.EofException;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
 
 /**
  * The Streamable HTTP endpoint for both eras. A POST of the stateless era goes to
@@ -28,72 +24,63 @@ final class StreamableEndpoint {
     private final Sessions sessions;
     private final StatelessPosts stateless;
     private final SlowAnswers slow;
-    private final Hangups hangups;
 
-    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow, Hangups hangups) {
+    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow) {
         this.server = server;
         this.settings = settings;
         this.sessions = sessions;
         this.slow = slow;
-        this.hangups = hangups;
-        this.stateless = new StatelessPosts(server, settings, sessions, slow, hangups);
+        this.stateless = new StatelessPosts(server, settings, sessions, slow);
     }
 
-    void post(Request request, Response response, Callback callback, Caller caller) throws Exception {
-        Post post = Post.read(request, response, callback, settings.limits().maxRequestBytes());
+    void post(HttpExchange exchange, Caller caller) throws Exception {
+        Post post = Post.read(exchange, settings.limits().maxRequestBytes());
         if (post == null) {
             return;
         }
         if (post.stateless()) {
             // 2026-07-28 has no sessions: an Mcp-Session-Id header is ignored.
-            stateless.serve(request, response, callback, post, caller);
+            stateless.serve(exchange, post, caller);
             return;
         }
         String principal = caller.principal();
         if (post.version() != null && !supported(post.version())) {
-            Http.error(response, callback, 400, post.id(), unsupportedVersion(post.version()));
+            Http.error(exchange, 400, post.id(), unsupportedVersion(post.version()));
             return;
         }
         if (post.sessionId() == null) {
-            withoutSession(request, response, callback, post, caller);
+            withoutSession(exchange, post, caller);
             return;
         }
         Session session = find(post.sessionId(), principal);
         if (session == null) {
-            Http.fail(
-                    response,
-                    callback,
-                    404,
-                    post.id(),
-                    "Session not found: it ended or never existed; initialize again");
+            Http.fail(exchange, 404, post.id(), "Session not found: it ended or never existed; initialize again");
             return;
         }
         session.busy();
         session.established();
         try {
-            PostExchange exchange = new PostExchange(
-                    response, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
-            session.connection().receive(post.frame(), exchange);
+            PostExchange answer = new PostExchange(
+                    exchange, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
+            session.connection().receive(post.frame(), answer);
             post.release();
-            exchange.complete(callback, slow, options(post.version()), Requests.aborter(request));
+            answer.complete(slow, options(post.version()), Requests.aborter(exchange));
         } finally {
             session.idle();
         }
     }
 
-    private void withoutSession(Request request, Response response, Callback callback, Post post, Caller caller)
-            throws InterruptedException {
+    private void withoutSession(HttpExchange exchange, Post post, Caller caller) throws InterruptedException {
         if (post.isInitialize()) {
-            initialize(request, response, callback, post, caller);
+            initialize(exchange, post, caller);
         } else if (post.single() == null && post.frame() instanceof Decoded.Single && post.statelessHeader()) {
             // A 2026-07-28 client's notification or response: nothing in that era answers one.
-            Http.empty(response, callback, 202);
+            Http.empty(exchange, 202);
         } else if (post.frame() instanceof Decoded.Invalid invalid) {
-            Http.unreadable(response, callback, invalid);
+            Http.unreadable(exchange, invalid);
         } else {
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     400,
                     post.id(),
                     "Bad request: the " + Http.SESSION_ID
@@ -101,32 +88,26 @@ final class StreamableEndpoint {
         }
     }
 
-    void get(Request request, Response response, Callback callback, Caller caller) throws Exception {
-        if (!Http.accepts(Requests.header(request, HttpHeader.ACCEPT.asString()), Http.EVENT_STREAM)) {
-            Http.fail(
-                    response,
-                    callback,
-                    406,
-                    null,
-                    "Not acceptable: a GET opens an SSE stream; accept text/event-stream");
+    void get(HttpExchange exchange, Caller caller) throws Exception {
+        if (!Http.accepts(exchange.header(Http.ACCEPT), Http.EVENT_STREAM)) {
+            Http.fail(exchange, 406, null, "Not acceptable: a GET opens an SSE stream; accept text/event-stream");
             return;
         }
-        Session session = session(request, response, callback, caller.principal());
+        Session session = session(exchange, caller.principal());
         if (session == null) {
             return;
         }
         session.established();
-        String version = Requests.header(request, Http.PROTOCOL_VERSION);
+        String version = exchange.header(Http.PROTOCOL_VERSION);
         if (version != null && !supported(version)) {
-            Http.error(response, callback, 400, null, unsupportedVersion(version));
+            Http.error(exchange, 400, null, unsupportedVersion(version));
             return;
         }
-        String lastEventId = Requests.header(request, Http.LAST_EVENT_ID);
+        String lastEventId = exchange.header(Http.LAST_EVENT_ID);
         EventStream stream = lastEventId == null ? session.notifications() : session.streamOf(lastEventId.trim());
         if (stream == null) {
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     400,
                     null,
                     "Bad request: Last-Event-ID '" + lastEventId + "' names no stream this session still has");
@@ -134,8 +115,7 @@ final class StreamableEndpoint {
         }
         if (!sessions.acquireStream(session.client, session)) {
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     429,
                     null,
                     "Too many requests: the session, the client or the server has its most SSE"
@@ -144,68 +124,56 @@ final class StreamableEndpoint {
         }
         session.busy();
         try {
-            pump(request, response, callback, stream, lastEventId, version);
+            pump(exchange, stream, lastEventId, version);
         } finally {
             session.idle();
             sessions.releaseStream(session.client, session);
         }
     }
 
-    private void pump(
-            Request request,
-            Response response,
-            Callback callback,
-            EventStream stream,
-            String lastEventId,
-            String version) {
+    private void pump(HttpExchange exchange, EventStream stream, String lastEventId, String version) {
         EventStream.Reader reader =
-                stream.attach(lastEventId == null ? null : lastEventId.trim(), Requests.aborter(request));
+                stream.attach(lastEventId == null ? null : lastEventId.trim(), Requests.aborter(exchange));
         if (reader == null) {
-            Http.fail(response, callback, 404, null, "Session not found: it ended");
+            Http.fail(exchange, 404, null, "Session not found: it ended");
             return;
         }
-        SsePump.startResponse(response);
+        SsePump.startResponse(exchange);
         byte[] priming = resumable(version) ? PostExchange.primingEvent(reader, retryMillis()) : null;
-        SsePump.Outcome outcome = SsePump.run(stream, reader, response, priming, options(version));
-        switch (outcome) {
-            case ENDED, POLL -> callback.succeeded();
-            default -> callback.failed(new EofException("SSE stream " + outcome));
-        }
+        SsePump.end(exchange, SsePump.run(stream, reader, exchange, priming, options(version)));
     }
 
-    void delete(Request request, Response response, Callback callback, Caller caller) {
-        Session session = session(request, response, callback, caller.principal());
+    void delete(HttpExchange exchange, Caller caller) {
+        Session session = session(exchange, caller.principal());
         if (session == null) {
             return;
         }
         if (!sessions.end(session.id)) {
-            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed");
+            Http.fail(exchange, 404, null, "Session not found: it ended or never existed");
             return;
         }
-        Http.empty(response, callback, 200);
+        Http.empty(exchange, 200);
     }
 
     /** The session a GET or DELETE names; null when it answered 400 (no header) or 404. */
-    private Session session(Request request, Response response, Callback callback, String principal) {
-        String sessionId = Requests.header(request, Http.SESSION_ID);
+    private Session session(HttpExchange exchange, String principal) {
+        String sessionId = exchange.header(Http.SESSION_ID);
         if (sessionId == null) {
-            Http.fail(response, callback, 400, null, "Bad request: the " + Http.SESSION_ID + " header is required");
+            Http.fail(exchange, 400, null, "Bad request: the " + Http.SESSION_ID + " header is required");
             return null;
         }
         Session session = find(sessionId, principal);
         if (session == null) {
-            Http.fail(response, callback, 404, null, "Session not found: it ended or never existed; initialize again");
+            Http.fail(exchange, 404, null, "Session not found: it ended or never existed; initialize again");
         }
         return session;
     }
 
-    private void initialize(Request request, Response response, Callback callback, Post post, Caller caller)
-            throws InterruptedException {
+    private void initialize(HttpExchange exchange, Post post, Caller caller) throws InterruptedException {
         Sessions.Refusal full = sessions.makeRoom(caller.client());
         if (full != null) {
             Http.fail(
-                    response,
-                    callback,
+                    exchange,
                     full == Sessions.Refusal.CLIENT_FULL ? 429 : 503,
                     post.id(),
                     full == Sessions.Refusal.CLIENT_FULL
@@ -220,11 +188,11 @@ final class StreamableEndpoint {
         AtomicBoolean registered = new AtomicBoolean();
         PostExchange.Hooks hooks = new PostExchange.Hooks() {
             @Override
-            public void beforeCommit(Response r) {
+            public void beforeCommit(HttpExchange x) {
                 // The handshake succeeded before its answer is written: only then is there a session.
                 if (connection.initialized() && registered.compareAndSet(false, true)) {
                     sessions.register(session);
-                    r.getHeaders().put(Http.SESSION_ID, session.id);
+                    x.setHeader(Http.SESSION_ID, session.id);
                 }
             }
 
@@ -240,14 +208,11 @@ final class StreamableEndpoint {
         };
         session.busy();
         try {
-            PostExchange exchange = new PostExchange(response, false, false, post.json(), post.sse(), hooks);
-            connection.receive(post.frame(), exchange);
+            PostExchange answer = new PostExchange(exchange, false, false, post.json(), post.sse(), hooks);
+            connection.receive(post.frame(), answer);
             post.release();
-            exchange.complete(
-                    callback,
-                    null,
-                    new SsePump.Options(settings.keepAlive(), null, null, hangups),
-                    Requests.aborter(request));
+            answer.complete(
+                    null, new SsePump.Options(settings.keepAlive(), null, null, true), Requests.aborter(exchange));
         } finally {
             session.idle();
             if (!registered.get()) {
@@ -292,8 +257,8 @@ final class StreamableEndpoint {
 
     private SsePump.Options options(String version) {
         return resumable(version)
-                ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis(), hangups)
-                : new SsePump.Options(settings.keepAlive(), null, null, hangups);
+                ? new SsePump.Options(settings.keepAlive(), settings.ssePollInterval(), retryMillis(), true)
+                : new SsePump.Options(settings.keepAlive(), null, null, true);
     }
 
     private long retryMillis() {
