@@ -14,6 +14,7 @@ module dev.reservoir.spring {
     requires static spring.webflux;
     requires static reactor.core;
     requires static org.reactivestreams;
+    requires org.slf4j;
     requires spring.beans;
     requires spring.boot;
     requires spring.boot.autoconfigure;

@@ -84,6 +84,7 @@ public abstract class ExchangeAdapterContract {
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
                         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/echo?a=1&b=%20"))
+                                .timeout(Duration.ofSeconds(60))
                                 .header("X-Test", "one")
                                 .header("X-Test", "two")
                                 .POST(HttpRequest.BodyPublishers.ofString("hello"))
@@ -102,6 +103,7 @@ public abstract class ExchangeAdapterContract {
         HttpResponse<InputStream> response = HttpClient.newHttpClient()
                 .send(
                         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/stream"))
+                                .timeout(Duration.ofSeconds(60))
                                 .build(),
                         HttpResponse.BodyHandlers.ofInputStream());
         try (BufferedReader lines =

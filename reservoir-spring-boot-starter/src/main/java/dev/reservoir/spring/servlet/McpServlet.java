@@ -1,5 +1,6 @@
 package dev.reservoir.spring.servlet;
 
+import dev.reservoir.spring.internal.Handling;
 import dev.reservoir.transport.http.exchange.HttpExchange;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,6 +25,6 @@ final class McpServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) {
         ServletExchange exchange = new ServletExchange(request, response);
-        Thread.ofVirtual().name("reservoir-servlet").start(() -> endpoint.accept(exchange));
+        Handling.start("reservoir-servlet", endpoint, exchange);
     }
 }

@@ -1,5 +1,6 @@
 package dev.reservoir.spring.webflux;
 
+import dev.reservoir.spring.internal.Handling;
 import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.util.function.Consumer;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -37,7 +38,7 @@ final class McpWebHandler implements WebHandler {
     private Mono<Void> serve(ServerWebExchange web, byte[] body) {
         ServerHttpResponse response = web.getResponse();
         ReactiveExchange exchange = new ReactiveExchange(web.getRequest(), response, body);
-        Thread.ofVirtual().name("reservoir-webflux").start(() -> endpoint.accept(exchange));
+        Handling.start("reservoir-webflux", endpoint, exchange);
         return response.writeAndFlushWith(exchange.output())
                 .doOnError(e -> exchange.hangUp())
                 .doOnCancel(exchange::hangUp);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -78,8 +79,14 @@ final class ReactiveExchange implements HttpExchange {
 
     @Override
     public List<String> headers(String name) {
-        List<String> values = request.getHeaders().get(name);
-        return values == null ? List.of() : List.copyOf(values);
+        // Not HttpHeaders.get: Spring 6 has get(Object), Spring 7 get(String); forEach is in both.
+        List<String> found = new ArrayList<>();
+        request.getHeaders().forEach((header, values) -> {
+            if (header.equalsIgnoreCase(name)) {
+                found.addAll(values);
+            }
+        });
+        return List.copyOf(found);
     }
 
     @Override
