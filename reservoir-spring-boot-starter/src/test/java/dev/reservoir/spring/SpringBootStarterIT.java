@@ -2,6 +2,7 @@ package dev.reservoir.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reservoir.server.McpServer;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,19 @@ class SpringBootStarterIT {
                     .contains("mcp.resource.uri=catalog://books/1")
                     .contains("network.transport=tcp")
                     .contains("mcp.session.id=");
+        }
+    }
+
+    @Test
+    void aNonWebApplicationServesNothingUnlessReservoirsJettyIsChosen() throws Exception {
+        SpringApplication app = new SpringApplication(BootApp.class);
+        app.setWebApplicationType(WebApplicationType.NONE);
+        app.setDefaultProperties(Map.of("reservoir.http.bearer-tokens", TypeScriptClientRun.TOKEN));
+        try (ConfigurableApplicationContext context = app.run()) {
+            assertThat(context.getBeanNamesForType(ReservoirHttpServer.class)).isEmpty();
+            assertThat(context.getBeanNamesForType(ReservoirHttpEndpoint.class)).isEmpty();
+            assertThat(context.getBean(McpServer.class)).isNotNull();
+            assertThat(TypeScriptClientRun.health(context)).isEqualTo("UP {server=none}");
         }
     }
 }
