@@ -1,4 +1,4 @@
-/** The Streamable HTTP transport (and the older HTTP+SSE) on embedded Jetty 12. */
+/** The Streamable HTTP transport (and the older HTTP+SSE) on embedded Jetty 12, or mounted on another web server. */
 module dev.reservoir.transport.http {
     requires transitive dev.reservoir.server;
     requires transitive org.eclipse.jetty.server;

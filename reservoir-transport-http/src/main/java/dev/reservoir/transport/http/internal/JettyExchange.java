@@ -31,6 +31,9 @@ public final class JettyExchange implements HttpExchange {
     private final Hangups hangups;
     private final AtomicBoolean ended = new AtomicBoolean();
     private long written;
+    /** The body's length as set in Content-Length, or -1. */
+    private long declared = -1;
+
     private volatile boolean lastWritten;
 
     JettyExchange(Request request, Response response, Callback callback, Hangups hangups) {
@@ -111,7 +114,13 @@ public final class JettyExchange implements HttpExchange {
 
     @Override
     public void setHeader(String name, String value) {
-        response.getHeaders().put(name, value);
+        if (HttpHeader.CONTENT_LENGTH.is(name)) {
+            // Kept as a number (Jetty writes it without parsing it again) and for completesBody.
+            declared = Long.parseLong(value);
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, declared);
+        } else {
+            response.getHeaders().put(name, value);
+        }
     }
 
     @Override
@@ -140,7 +149,6 @@ public final class JettyExchange implements HttpExchange {
     /** Counts the bytes and says whether they end a body of declared length. */
     private boolean completesBody(int size) {
         written += size;
-        long declared = response.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
         return declared >= 0 && written == declared;
     }
 
@@ -149,12 +157,10 @@ public final class JettyExchange implements HttpExchange {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
-        if (lastWritten) {
-            callback.succeeded();
-        } else if (!response.isCommitted()) {
-            response.write(true, null, callback);
+        if (lastWritten || response.isCommitted()) {
+            callback.succeeded(); // Jetty ends a body begun without its last write itself
         } else {
-            callback.succeeded();
+            response.write(true, null, callback);
         }
     }
 
