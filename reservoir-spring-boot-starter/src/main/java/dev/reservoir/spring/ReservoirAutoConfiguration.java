@@ -18,9 +18,11 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -28,7 +30,8 @@ import org.springframework.util.ClassUtils;
  * {@link ReservoirTemplate} beans, beans with {@link dev.reservoir.annotations.Resource} or
  * {@link dev.reservoir.annotations.ResourceTemplate} methods, and the sources in
  * {@code reservoir.folders} and {@code reservoir.providers}; serves it over Streamable HTTP on
- * Reservoir's own Jetty ({@code reservoir.http.*}).
+ * the application's own web server, or on Reservoir's own Jetty, as {@code reservoir.http.server}
+ * says.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(ReservoirProperties.class)
@@ -59,16 +62,45 @@ public class ReservoirAutoConfiguration {
         return builder.build();
     }
 
+    /** Reservoir's own Jetty, when {@code reservoir.http.server=reservoir}. */
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnProperty(prefix = "reservoir.http", name = "enabled", matchIfMissing = true)
+    @Conditional(HttpServing.OnReservoir.class)
     public ReservoirHttpServer reservoirHttpServer(McpServer server, ReservoirProperties properties) {
-        return new ReservoirHttpServer(server, transport(properties.getHttp()));
+        return new ReservoirHttpServer(
+                server,
+                builder(properties.getHttp(), properties.getHttp().getHost()).build());
     }
 
-    static HttpTransport transport(ReservoirProperties.Http http) {
+    /**
+     * The endpoint for the application's own web server (mounted by the Servlet or WebFlux
+     * configuration), in a web application unless {@code reservoir.http.server} says otherwise.
+     * Its Host allow-list and the rule that a network address needs a token follow the address the
+     * application's server binds ({@code server.address}; every interface when unset).
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnWebApplication
+    @Conditional(HttpServing.OnApplication.class)
+    public ReservoirHttpEndpoint reservoirHttpEndpoint(
+            McpServer server, ReservoirProperties properties, Environment environment) {
+        String address = environment.getProperty("server.address", "0.0.0.0");
+        try {
+            return new ReservoirHttpEndpoint(
+                    builder(properties.getHttp(), address).buildEndpoint(server));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "reservoir: the application's web server listens on " + address
+                            + " (server.address): " + e.getMessage() + ". Set reservoir.http.bearer-tokens, or"
+                            + " reservoir.http.allow-unauthenticated-network=true when the application guards "
+                            + properties.getHttp().getPath() + " itself, or server.address=127.0.0.1",
+                    e);
+        }
+    }
+
+    static HttpTransportBuilder builder(ReservoirProperties.Http http, String host) {
         HttpTransportBuilder builder = HttpTransport.builder()
-                .host(http.getHost())
+                .host(host)
                 .port(http.getPort())
                 .endpoint(http.getPath())
                 .noHttpSse()
@@ -83,7 +115,10 @@ public class ReservoirAutoConfiguration {
         if (!http.getBearerTokens().isEmpty()) {
             builder.bearerTokens(BearerTokens.of(http.getBearerTokens().toArray(String[]::new)));
         }
-        return builder.build();
+        if (http.isAllowUnauthenticatedNetwork()) {
+            builder.allowUnauthenticatedNetwork();
+        }
+        return builder;
     }
 
     /** The beans whose class has annotated methods, by name, with that class (not a proxy's). */

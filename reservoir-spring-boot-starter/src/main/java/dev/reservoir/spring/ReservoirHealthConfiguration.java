@@ -1,5 +1,7 @@
 package dev.reservoir.spring;
 
+import dev.reservoir.server.McpServer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -8,27 +10,27 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * A health indicator named {@code reservoir}: UP with the endpoint and open sessions while the HTTP
- * server runs, DOWN otherwise. Spring Boot 3.5 (actuator) and 4 (spring-boot-health) each get
- * theirs.
+ * A health indicator named {@code reservoir} (see {@link ReservoirHealth}), whichever web server
+ * serves the endpoint. Spring Boot 3.5 (actuator) and 4 (spring-boot-health) each get theirs.
  */
 @AutoConfiguration(after = ReservoirAutoConfiguration.class)
-@ConditionalOnBean(ReservoirHttpServer.class)
+@ConditionalOnBean(McpServer.class)
 public class ReservoirHealthConfiguration {
 
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
     static class Boot3 {
         @Bean
-        org.springframework.boot.actuate.health.HealthIndicator reservoirHealthIndicator(ReservoirHttpServer http) {
-            return () -> http.isRunning()
-                    ? org.springframework.boot.actuate.health.Health.up()
-                            .withDetail("endpoint", http.endpoint().toString())
-                            .withDetail("sessions", http.openSessions())
-                            .build()
-                    : org.springframework.boot.actuate.health.Health.down()
-                            .withDetail("reason", "the HTTP server is not running")
-                            .build();
+        org.springframework.boot.actuate.health.HealthIndicator reservoirHealthIndicator(
+                ObjectProvider<ReservoirHttpServer> own, ObjectProvider<ReservoirHttpEndpoint> mounted) {
+            return () -> {
+                ReservoirHealth health = ReservoirHealth.of(own, mounted);
+                return (health.up()
+                                ? org.springframework.boot.actuate.health.Health.up()
+                                : org.springframework.boot.actuate.health.Health.down())
+                        .withDetails(health.details())
+                        .build();
+            };
         }
     }
 
@@ -37,15 +39,16 @@ public class ReservoirHealthConfiguration {
     @ConditionalOnMissingClass("org.springframework.boot.actuate.health.HealthIndicator")
     static class Boot4 {
         @Bean
-        org.springframework.boot.health.contributor.HealthIndicator reservoirHealthIndicator(ReservoirHttpServer http) {
-            return () -> http.isRunning()
-                    ? org.springframework.boot.health.contributor.Health.up()
-                            .withDetail("endpoint", http.endpoint().toString())
-                            .withDetail("sessions", http.openSessions())
-                            .build()
-                    : org.springframework.boot.health.contributor.Health.down()
-                            .withDetail("reason", "the HTTP server is not running")
-                            .build();
+        org.springframework.boot.health.contributor.HealthIndicator reservoirHealthIndicator(
+                ObjectProvider<ReservoirHttpServer> own, ObjectProvider<ReservoirHttpEndpoint> mounted) {
+            return () -> {
+                ReservoirHealth health = ReservoirHealth.of(own, mounted);
+                return (health.up()
+                                ? org.springframework.boot.health.contributor.Health.up()
+                                : org.springframework.boot.health.contributor.Health.down())
+                        .withDetails(health.details())
+                        .build();
+            };
         }
     }
 }

@@ -27,18 +27,37 @@ public class ReservoirProperties {
     private final Http http = new Http();
     private final Limits limits = new Limits();
 
-    /** The Streamable HTTP endpoint, served by Reservoir's own Jetty. */
+    /** The web server that serves the MCP endpoint. */
+    public enum Server {
+        /** The application's own (Spring MVC or WebFlux), at {@code reservoir.http.path} below its context path. */
+        APPLICATION,
+        /** Reservoir's own Jetty, at {@code reservoir.http.host}, {@code port} and {@code path}. */
+        RESERVOIR,
+        /** None: the server is built but not served over HTTP. */
+        NONE
+    }
+
+    /** The Streamable HTTP endpoint, on the application's web server or on Reservoir's own Jetty. */
     public static class Http {
-        /** Whether to serve over HTTP at all. */
+        /** Whether to serve over HTTP at all (false is the same as server=none). */
         private boolean enabled = true;
 
-        /** The address to bind; loopback by default (then only localhost names and origins are answered). */
+        /**
+         * Which web server serves the endpoint: application (the default in a web application;
+         * a non-web application then serves nothing), reservoir (its own Jetty) or none.
+         */
+        private Server server;
+
+        /** The address Reservoir's own Jetty binds; loopback by default (then only localhost names and origins are answered). */
         private String host = "127.0.0.1";
 
-        /** The port; 0 picks a free one. */
+        /** The port of Reservoir's own Jetty; 0 picks a free one. */
         private int port = 8090;
 
-        /** The endpoint's path. */
+        /** Serve a network address without bearer tokens (when the application guards the path itself). */
+        private boolean allowUnauthenticatedNetwork;
+
+        /** The endpoint's path (below the application's context path on its own server). */
         private String path = "/mcp";
 
         /** Host header values answered (others get 421); empty for the default. */
@@ -62,6 +81,22 @@ public class ReservoirProperties {
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+
+        public Server getServer() {
+            return server;
+        }
+
+        public void setServer(Server server) {
+            this.server = server;
+        }
+
+        public boolean isAllowUnauthenticatedNetwork() {
+            return allowUnauthenticatedNetwork;
+        }
+
+        public void setAllowUnauthenticatedNetwork(boolean allow) {
+            this.allowUnauthenticatedNetwork = allow;
         }
 
         public String getHost() {

@@ -21,8 +21,11 @@ import org.springframework.context.annotation.Bean;
 @EnableAutoConfiguration
 public class BootApp {
 
-    /** What the application's OpenTelemetry exported, for the test to look at. */
-    static final InMemorySpanExporter SPANS = InMemorySpanExporter.create();
+    /**
+     * What the last application's OpenTelemetry exported, for the test to look at (one exporter
+     * per application: closing an application shuts its exporter down).
+     */
+    static volatile InMemorySpanExporter spans = InMemorySpanExporter.create();
 
     /** A bean with annotated methods. */
     public static class Catalog {
@@ -69,9 +72,11 @@ public class BootApp {
 
     @Bean(destroyMethod = "close")
     OpenTelemetry openTelemetry() {
+        InMemorySpanExporter exporter = InMemorySpanExporter.create();
+        spans = exporter;
         return OpenTelemetrySdk.builder()
                 .setTracerProvider(SdkTracerProvider.builder()
-                        .addSpanProcessor(SimpleSpanProcessor.create(SPANS))
+                        .addSpanProcessor(SimpleSpanProcessor.create(exporter))
                         .build())
                 .build();
     }

@@ -1,0 +1,136 @@
+package dev.reservoir.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * What every web server adapter's {@code HttpExchange} must do, checked on a real Spring Boot
+ * application's server with a {@link StubEndpoint} mounted below the context path {@code /app}:
+ * requests seen as sent, each write flushed, a client that reads nothing holds its writer back,
+ * and its hang-up fails the blocked write and runs onHangup. A subclass per adapter.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ExchangeAdapterContract {
+
+    private ConfigurableApplicationContext context;
+    private StubEndpoint stub;
+    private int port;
+
+    /** The application with the stub mounted by the adapter under test. */
+    protected abstract Class<?> application();
+
+    protected abstract WebApplicationType type();
+
+    /** The property that sets the context path {@code /app}. */
+    protected abstract String contextPathProperty();
+
+    /** The adapter's HttpExchange class, in whose write a held-back writer waits. */
+    protected abstract Class<?> exchangeClass();
+
+    /** The class of the web server the application must run on, such as {@code NettyWebServer}. */
+    protected abstract String webServer();
+
+    @BeforeAll
+    void start() throws Exception {
+        SpringApplication app = new SpringApplication(application());
+        app.setWebApplicationType(type());
+        if (type() == WebApplicationType.REACTIVE) {
+            OnNetty.use(app);
+        }
+        app.setDefaultProperties(Map.of(
+                "server.address",
+                "127.0.0.1",
+                "server.port",
+                "0",
+                contextPathProperty(),
+                "/app",
+                "reservoir.http.server",
+                "none"));
+        context = app.run();
+        assertThat(TypeScriptClientRun.webServer(context)).isEqualTo(webServer());
+        stub = context.getBean(StubEndpoint.class);
+        port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+    }
+
+    @AfterAll
+    void stop() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    @Test
+    void theEndpointSeesTheRequestBelowTheContextPathAndAnswersWithStatusHeadersAndBody() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/echo?a=1&b=%20"))
+                                .timeout(Duration.ofSeconds(60))
+                                .header("X-Test", "one")
+                                .header("X-Test", "two")
+                                .POST(HttpRequest.BodyPublishers.ofString("hello"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("text/plain");
+        assertThat(String.join(" | ", response.headers().allValues("X-Seen")))
+                .isEqualTo("POST /echo?a=1&b=%20 | header=one all=[one, two] | length=5 peer=127.0.0.1 secure=false");
+        assertThat(response.body()).isEqualTo("body=hello");
+    }
+
+    @Test
+    void eachWriteReachesTheClientBeforeTheNextOne() throws Exception {
+        HttpResponse<InputStream> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/stream"))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            assertThat(response.headers().firstValue("Content-Type")).hasValue("text/event-stream");
+            // The stub writes the second line only after this: an unflushed first line never comes.
+            assertThat(lines.readLine()).isEqualTo("first");
+            stub.readFirst.countDown();
+            assertThat(lines.readLine()).isEqualTo("second");
+            assertThat(lines.readLine()).isNull();
+        }
+    }
+
+    @Test
+    void aClientThatReadsNothingHoldsTheWriterBackAndItsHangUpFailsTheWriteAndRunsOnHangup() throws Exception {
+        try (Socket client = StubEndpoint.floodWithoutReading(port, "/app/flood")) {
+            StubEndpoint.await(
+                    () -> stub.writerBlockedIn(exchangeClass().getName()) || stub.floodEnd.get() != null,
+                    Duration.ofSeconds(60),
+                    "the flood's writer to block in " + exchangeClass().getSimpleName() + ".write");
+            assertThat(stub.floodEnd.get())
+                    .as("the flood did not end before the client left")
+                    .isNull();
+            assertThat(stub.flooded.get()).isLessThan(StubEndpoint.FLOOD_LIMIT);
+        }
+        assertThat(stub.hungUp.await(30, TimeUnit.SECONDS)).as("onHangup ran").isTrue();
+        StubEndpoint.await(() -> stub.floodEnd.get() != null, Duration.ofSeconds(30), "the flood's write to fail");
+        assertThat(stub.floodEnd.get()).isInstanceOf(IOException.class);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.reservoir.spring.servlet;
+
+import dev.reservoir.spring.ExchangeAdapterContract;
+import dev.reservoir.spring.StubEndpoint;
+import jakarta.servlet.http.HttpServlet;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+
+/** The Servlet adapter's exchange on a Spring MVC application's Tomcat. */
+class ServletExchangeIT extends ExchangeAdapterContract {
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class StubApp {
+        @Bean
+        StubEndpoint stub() {
+            return new StubEndpoint();
+        }
+
+        @Bean
+        ServletRegistrationBean<HttpServlet> stubServlet(StubEndpoint stub) {
+            ServletRegistrationBean<HttpServlet> registration =
+                    new ServletRegistrationBean<>(new McpServlet(stub), "/echo", "/stream", "/flood");
+            registration.setAsyncSupported(true);
+            return registration;
+        }
+    }
+
+    @Override
+    protected Class<?> application() {
+        return StubApp.class;
+    }
+
+    @Override
+    protected WebApplicationType type() {
+        return WebApplicationType.SERVLET;
+    }
+
+    @Override
+    protected String contextPathProperty() {
+        return "server.servlet.context-path";
+    }
+
+    @Override
+    protected Class<?> exchangeClass() {
+        return ServletExchange.class;
+    }
+
+    @Override
+    protected String webServer() {
+        return "TomcatWebServer";
+    }
+}
