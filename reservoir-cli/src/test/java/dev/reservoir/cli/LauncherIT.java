@@ -120,16 +120,9 @@ class LauncherIT {
         // networking: the training's HTTP requests cannot connect, and its stdio part must do.
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 new ProcessBuilder("unshare", "-n", "true").start().waitFor() == 0, "unshare -n is not allowed here");
-        Path clone = dir.resolve("clone");
-        Files.createDirectories(clone.resolve("scripts"));
-        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
-        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
-            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
-        }
-        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        Path clone = launcherClone();
+        Path target = clone.resolve("reservoir-cli/target");
         String javaHome = System.getProperty("java.home");
-        Files.writeString(
-                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
 
         Result version =
                 run(List.of("unshare", "-n", clone.resolve("reservoir").toString(), "--version"), clone, false);
@@ -146,16 +139,9 @@ class LauncherIT {
     void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
         // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
         // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
-        Path clone = dir.resolve("clone");
-        Files.createDirectories(clone.resolve("scripts"));
-        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
-        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
-            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
-        }
-        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        Path clone = launcherClone();
+        Path target = clone.resolve("reservoir-cli/target");
         String javaHome = System.getProperty("java.home");
-        Files.writeString(
-                target.resolve("java-home"), javaHome + " " + Runtime.version().feature() + "\n");
         String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
         byte[] damaged = new byte[64 * 1024];
         new java.util.Random(19).nextBytes(damaged);
@@ -254,5 +240,20 @@ class LauncherIT {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /** A clone holding only the launcher, its scripts and the built jar, its JDK already found (this one). */
+    private Path launcherClone() throws IOException {
+        Path clone = dir.resolve("clone");
+        Files.createDirectories(clone.resolve("scripts"));
+        Path target = Files.createDirectories(clone.resolve("reservoir-cli/target"));
+        for (String file : List.of("reservoir", "scripts/find-jdk.sh", "scripts/mvn")) {
+            Files.copy(SOURCES.resolve(file), clone.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Files.copy(Path.of(Cli.jar()), target.resolve("reservoir.jar"));
+        Files.writeString(
+                target.resolve("java-home"),
+                System.getProperty("java.home") + " " + Runtime.version().feature() + "\n");
+        return clone;
     }
 }
