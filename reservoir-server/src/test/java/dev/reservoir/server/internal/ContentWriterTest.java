@@ -77,7 +77,9 @@ class ContentWriterTest {
             data[i] = (byte) (i * 131 + 17);
         }
         for (ContentBody body : List.of(
-                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size), ContentBody.bytes(data))) {
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), -1),
+                ContentBody.bytes(data))) {
             assertBlobAsJacksonWritesIt(body, data);
         }
     }
