@@ -39,7 +39,7 @@ final class ListenStream implements Subscriber {
 
     /** Sends the acknowledgement, then starts delivering. */
     void start() {
-        ObjectNode params = params();
+        ObjectNode params = params(id);
         ObjectNode filter = params.putObject("notifications");
         if (listChanged) {
             filter.put("resourcesListChanged", true);
@@ -93,10 +93,11 @@ final class ListenStream implements Subscriber {
 
     @Override
     public void listChanged() {
-        outbox.offer(LIST_KEY, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_LIST_CHANGED, params()));
+        outbox.offer(LIST_KEY, new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_LIST_CHANGED, params(id)));
     }
 
-    private ObjectNode params() {
+    /** A notification's params on a listen stream: tagged with the listen request's id in {@code _meta}. */
+    static ObjectNode params(RequestId id) {
         ObjectNode params = JsonNodeFactory.instance.objectNode();
         ObjectNode meta = params.putObject("_meta");
         meta.set(MetaKeys.SUBSCRIPTION_ID, id.toJson());

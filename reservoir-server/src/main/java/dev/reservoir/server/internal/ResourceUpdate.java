@@ -1,11 +1,9 @@
 package dev.reservoir.server.internal;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.core.protocol.McpMethods;
-import dev.reservoir.core.protocol.MetaKeys;
 import dev.reservoir.core.protocol.WireFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,8 +42,7 @@ final class ResourceUpdate {
     /** A listen stream's notification, tagged with the listen request's id. */
     JsonRpcNotification forListen(RequestId id) {
         return byListen.computeIfAbsent(id, i -> {
-            ObjectNode params = JsonNodeFactory.instance.objectNode();
-            params.putObject("_meta").set(MetaKeys.SUBSCRIPTION_ID, i.toJson());
+            ObjectNode params = ListenStream.params(i);
             params.put("uri", uri);
             return new JsonRpcNotification(McpMethods.NOTIFICATION_RESOURCE_UPDATED, params);
         });
