@@ -12,20 +12,9 @@ public final class Main {
 
     public static void main(String[] args) {
         logging(args);
-        // While picocli reads the command line (its costliest step on a fresh JVM), a second core
-        // readies what comes next: for a server, its first answers (and Jetty's start, over
-        // HTTP); for a client command, the JSON machinery.
-        Runnable warmUp = JsonRpcCodec::standard;
-        if (args.length > 0 && args[0].equals("serve")) {
-            boolean http = Arrays.stream(args).anyMatch(a -> a.equals("--http") || a.startsWith("--http="));
-            warmUp = () -> {
-                if (http) {
-                    WarmUp.http();
-                }
-                WarmUp.serve();
-            };
-        }
-        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(warmUp);
+        // Load the JSON machinery on a second core while picocli reads the command line: on a
+        // fresh JVM these are the two costliest steps before a server's first answer.
+        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(JsonRpcCodec::standard);
         int code;
         if (args.length > 0 && args[0].equals("serve")) {
             // The server needs only its own command: building the whole tree would load every
