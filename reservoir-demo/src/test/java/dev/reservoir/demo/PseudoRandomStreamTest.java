@@ -1,0 +1,72 @@
+package dev.reservoir.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.junit.jupiter.api.Test;
+
+/** A blob's bytes are the same however they are read, and there are exactly as many as said. */
+class PseudoRandomStreamTest {
+
+    private static final int SIZE = 100_003; // not a multiple of a word
+
+    @Test
+    void theBytesDoNotDependOnHowTheStreamIsRead() throws IOException {
+        byte[] whole = new PseudoRandomStream(7, SIZE).readAllBytes();
+        assertThat(whole).hasSize(SIZE);
+        assertThat(bytewise(new PseudoRandomStream(7, SIZE))).isEqualTo(whole);
+        assertThat(inPieces(new PseudoRandomStream(7, SIZE), 3, 13, 1, 8, 4096)).isEqualTo(whole);
+        assertThat(new PseudoRandomStream(8, SIZE).readAllBytes())
+                .as("another seed, other bytes")
+                .isNotEqualTo(whole);
+    }
+
+    @Test
+    void theBytesLookRandom() throws IOException {
+        // Not a constant or a short cycle: every byte value occurs, none far more than its share.
+        int[] counts = new int[256];
+        for (byte b : new PseudoRandomStream(42, SIZE).readAllBytes()) {
+            counts[b & 0xff]++;
+        }
+        int expected = SIZE / 256;
+        for (int c : counts) {
+            assertThat(c).isBetween(expected / 2, expected * 2);
+        }
+    }
+
+    @Test
+    void theEndIsTheEnd() throws IOException {
+        InputStream in = new PseudoRandomStream(1, 5);
+        assertThat(in.read(new byte[16], 0, 16)).isEqualTo(5);
+        assertThat(in.read()).isEqualTo(-1);
+        assertThat(in.read(new byte[4], 0, 4)).isEqualTo(-1);
+    }
+
+    private static byte[] bytewise(InputStream in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int b; (b = in.read()) >= 0; ) {
+            out.write(b);
+        }
+        return out.toByteArray();
+    }
+
+    /** Reads in pieces of the given sizes, in turn, with a single byte read between pieces. */
+    private static byte[] inPieces(InputStream in, int... sizes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        for (int turn = 0; ; turn++) {
+            int n = in.read(buffer, 1, sizes[turn % sizes.length]);
+            if (n < 0) {
+                return out.toByteArray();
+            }
+            out.write(buffer, 1, n);
+            int b = in.read();
+            if (b < 0) {
+                return out.toByteArray();
+            }
+            out.write(b);
+        }
+    }
+}
