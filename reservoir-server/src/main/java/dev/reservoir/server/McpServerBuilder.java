@@ -243,13 +243,34 @@ public final class McpServerBuilder {
 
     /** The host name and process id, such as {@code web-1-4242}: unique among replicas on any host. */
     public static String defaultReplicaId() {
-        String host;
+        return hostName() + "-" + ProcessHandle.current().pid();
+    }
+
+    /**
+     * This host's name, read where the system keeps it when it can be: {@code InetAddress.getLocalHost()}
+     * also resolves the name to an address, a DNS lookup that costs every start 5-10 ms and, on a
+     * machine whose name does not resolve (a laptop off its network), seconds.
+     */
+    private static String hostName() {
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            host = "localhost";
+            // Linux (and containers): the kernel's own copy, what gethostname() returns.
+            String name = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname"))
+                    .strip();
+            if (!name.isEmpty()) {
+                return name;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // Not Linux: ask the JDK below.
         }
-        return host + "-" + ProcessHandle.current().pid();
+        String windows = System.getenv("COMPUTERNAME");
+        if (windows != null && !windows.isBlank()) {
+            return windows.strip();
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "localhost";
+        }
     }
 
     /** The protocol revisions to speak (default: all). */
