@@ -268,8 +268,11 @@ public final class Suite {
         }
         System.out.printf(
                 Locale.ROOT,
-                "%nreservoir-bench: done in %.0f s; server logs in %s%n",
+                "%nreservoir-bench: done in %.0f s (%s); server logs in %s%n",
                 (System.nanoTime() - start) / 1e9,
+                took.entrySet().stream()
+                        .map(e -> String.format(Locale.ROOT, "%s %.0f s", e.getKey(), e.getValue()))
+                        .collect(java.util.stream.Collectors.joining(", ")),
                 logs);
     }
 
@@ -282,6 +285,7 @@ public final class Suite {
         if (!wanted(name)) {
             return;
         }
+        long start = System.nanoTime();
         try {
             work.run();
         } catch (Exception e) {
@@ -297,9 +301,13 @@ public final class Suite {
                     null,
                     String.valueOf(e.getMessage())));
         }
+        took.put(name, (System.nanoTime() - start) / 1e9);
     }
 
     private int failures;
+
+    /** How long each workload took, in seconds (the full run is to stay under 15 minutes). */
+    private final Map<String, Double> took = new LinkedHashMap<>();
 
     private Path log(Target target, String workload) {
         return logs.resolve(workload + "-" + target.name().replace('/', '_') + ".log");
