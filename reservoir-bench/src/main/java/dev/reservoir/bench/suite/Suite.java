@@ -327,7 +327,7 @@ public final class Suite {
     private void readHot() throws Exception {
         int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
         Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofSeconds(3);
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(2500);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
@@ -388,7 +388,7 @@ public final class Suite {
 
     private static String unanswered(List<ReadHot.Result> runs) {
         long n = runs.stream().mapToLong(ReadHot.Result::unanswered).sum();
-        return n == 0 ? "" : "; " + n + " requests unanswered within 10 s";
+        return n == 0 ? "" : "; " + n + " requests unanswered within 5 s";
     }
 
     private void listAll() throws Exception {
