@@ -116,13 +116,10 @@ class CallsTest {
         assertThatThrownBy(() -> client.read("bench://text/1")).isInstanceOf(McpClientException.class);
     }
 
-    /** BenchData's bytes: SplittableRandom seeded with the size, one nextInt(256) per byte. */
+    /** BenchData's bytes: SplittableRandom seeded with the size, its nextBytes (as the Java SDK peer's). */
     static byte[] benchBlob(int size) {
-        SplittableRandom random = new SplittableRandom(size);
         byte[] bytes = new byte[size];
-        for (int i = 0; i < size; i++) {
-            bytes[i] = (byte) random.nextInt(256);
-        }
+        new SplittableRandom(size).nextBytes(bytes);
         return bytes;
     }
 }

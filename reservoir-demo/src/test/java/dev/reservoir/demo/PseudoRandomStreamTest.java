@@ -18,6 +18,10 @@ class PseudoRandomStreamTest {
         assertThat(whole).hasSize(SIZE);
         assertThat(bytewise(new PseudoRandomStream(7, SIZE))).isEqualTo(whole);
         assertThat(inPieces(new PseudoRandomStream(7, SIZE), 3, 13, 1, 8, 4096)).isEqualTo(whole);
+        // The bytes SplittableRandom.nextBytes gives, which is how the Java SDK peer makes its blob.
+        byte[] nextBytes = new byte[SIZE];
+        new java.util.SplittableRandom(7).nextBytes(nextBytes);
+        assertThat(whole).isEqualTo(nextBytes);
         assertThat(new PseudoRandomStream(8, SIZE).readAllBytes())
                 .as("another seed, other bytes")
                 .isNotEqualTo(whole);
