@@ -32,29 +32,35 @@ import org.springframework.context.ConfigurableApplicationContext;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ExchangeAdapterContract {
 
+    /**
+     * The application under test and what tells its server apart.
+     *
+     * @param application the application with the stub mounted by the adapter under test
+     * @param contextPathProperty the property that sets the context path {@code /app}
+     * @param exchangeClass the adapter's HttpExchange class, in whose write a held-back writer waits
+     * @param webServer the class of the web server the application must run on, such as {@code NettyWebServer}
+     */
+    public record Setup(
+            Class<?> application,
+            WebApplicationType type,
+            String contextPathProperty,
+            Class<?> exchangeClass,
+            String webServer) {}
+
+    private final Setup setup;
     private ConfigurableApplicationContext context;
     private StubEndpoint stub;
     private int port;
 
-    /** The application with the stub mounted by the adapter under test. */
-    protected abstract Class<?> application();
-
-    protected abstract WebApplicationType type();
-
-    /** The property that sets the context path {@code /app}. */
-    protected abstract String contextPathProperty();
-
-    /** The adapter's HttpExchange class, in whose write a held-back writer waits. */
-    protected abstract Class<?> exchangeClass();
-
-    /** The class of the web server the application must run on, such as {@code NettyWebServer}. */
-    protected abstract String webServer();
+    protected ExchangeAdapterContract(Setup setup) {
+        this.setup = setup;
+    }
 
     @BeforeAll
     void start() throws Exception {
-        SpringApplication app = new SpringApplication(application());
-        app.setWebApplicationType(type());
-        if (type() == WebApplicationType.REACTIVE) {
+        SpringApplication app = new SpringApplication(setup.application());
+        app.setWebApplicationType(setup.type());
+        if (setup.type() == WebApplicationType.REACTIVE) {
             OnNetty.use(app);
         }
         app.setDefaultProperties(Map.of(
@@ -62,14 +68,20 @@ public abstract class ExchangeAdapterContract {
                 "127.0.0.1",
                 "server.port",
                 "0",
-                contextPathProperty(),
+                setup.contextPathProperty(),
                 "/app",
                 "reservoir.http.server",
                 "none"));
         context = app.run();
-        assertThat(TypeScriptClientRun.webServer(context)).isEqualTo(webServer());
+        assertThat(TypeScriptClientRun.webServer(context)).isEqualTo(setup.webServer());
         stub = context.getBean(StubEndpoint.class);
         port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+    }
+
+    /** A request to the stub, below the context path. */
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app" + path))
+                .timeout(Duration.ofSeconds(60));
     }
 
     @AfterAll
@@ -83,8 +95,7 @@ public abstract class ExchangeAdapterContract {
     void theEndpointSeesTheRequestBelowTheContextPathAndAnswersWithStatusHeadersAndBody() throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/echo?a=1&b=%20"))
-                                .timeout(Duration.ofSeconds(60))
+                        request("/echo?a=1&b=%20")
                                 .header("X-Test", "one")
                                 .header("X-Test", "two")
                                 .POST(HttpRequest.BodyPublishers.ofString("hello"))
@@ -100,12 +111,8 @@ public abstract class ExchangeAdapterContract {
 
     @Test
     void eachWriteReachesTheClientBeforeTheNextOne() throws Exception {
-        HttpResponse<InputStream> response = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/app/stream"))
-                                .timeout(Duration.ofSeconds(60))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response =
+                HttpClient.newHttpClient().send(request("/stream").build(), HttpResponse.BodyHandlers.ofInputStream());
         try (BufferedReader lines =
                 new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             assertThat(response.headers().firstValue("Content-Type")).hasValue("text/event-stream");
@@ -121,9 +128,9 @@ public abstract class ExchangeAdapterContract {
     void aClientThatReadsNothingHoldsTheWriterBackAndItsHangUpFailsTheWriteAndRunsOnHangup() throws Exception {
         try (Socket client = StubEndpoint.floodWithoutReading(port, "/app/flood")) {
             StubEndpoint.await(
-                    () -> stub.writerBlockedIn(exchangeClass().getName()) || stub.floodEnd.get() != null,
+                    () -> stub.writerBlockedIn(setup.exchangeClass().getName()) || stub.floodEnd.get() != null,
                     Duration.ofSeconds(60),
-                    "the flood's writer to block in " + exchangeClass().getSimpleName() + ".write");
+                    "the flood's writer to block in " + setup.exchangeClass().getSimpleName() + ".write");
             assertThat(stub.floodEnd.get())
                     .as("the flood did not end before the client left")
                     .isNull();

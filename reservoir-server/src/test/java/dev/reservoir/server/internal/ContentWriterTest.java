@@ -49,17 +49,8 @@ class ContentWriterTest {
     void textIsWrittenAsJacksonWritesIt(String text) throws IOException {
         ResourceContent item = new ResourceContent(
                 Resource.builder("mem://t", "t").mimeType("text/plain").build(), ContentBody.text(text));
-        ByteArrayOutputStream ours = new ByteArrayOutputStream();
-        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
-            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
-        }
-        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
-        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
-            g.writeStartObject();
-            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
-            g.writeStringField("text", text);
-            g.writeEndObject();
-        }
+        ByteArrayOutputStream ours = ours(item);
+        ByteArrayOutputStream jackson = jackson(item, g -> g.writeStringField("text", text));
         assertThat(ours.toString(StandardCharsets.UTF_8)).isEqualTo(jackson.toString(StandardCharsets.UTF_8));
         assertThat(JsonRpcCodec.standard()
                         .mapper()
@@ -91,18 +82,11 @@ class ContentWriterTest {
                         .mimeType("application/octet-stream")
                         .build(),
                 body);
-        ByteArrayOutputStream ours = new ByteArrayOutputStream();
-        try (JsonGenerator g = JsonRpcCodec.standard().generator(ours)) {
-            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
-        }
-        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
-        try (JsonGenerator g = JsonRpcCodec.standard().generator(jackson)) {
-            g.writeStartObject();
-            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+        ByteArrayOutputStream ours = ours(item);
+        ByteArrayOutputStream jackson = jackson(item, g -> {
             g.writeFieldName("blob");
             g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, data, 0, size);
-            g.writeEndObject();
-        }
+        });
         assertThat(ours.toString(StandardCharsets.US_ASCII)).isEqualTo(jackson.toString(StandardCharsets.US_ASCII));
         assertThat(Base64.getDecoder()
                         .decode(JsonRpcCodec.standard()
@@ -125,5 +109,30 @@ class ContentWriterTest {
                     }
                 })
                 .isInstanceOf(AnswerBrokenException.class);
+    }
+
+    /** The item as ContentWriter writes it. */
+    private static ByteArrayOutputStream ours(ResourceContent item) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+        }
+        return out;
+    }
+
+    private interface Field {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /** The item's header written by the wire format, then its content field as Jackson writes it. */
+    private static ByteArrayOutputStream jackson(ResourceContent item, Field content) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+            g.writeStartObject();
+            WIRE.writeContentsHeader(g, item.resource(), item.body().size());
+            content.write(g);
+            g.writeEndObject();
+        }
+        return out;
     }
 }

@@ -12,6 +12,15 @@ import org.springframework.context.annotation.Bean;
 /** The Servlet adapter's exchange on a Spring MVC application's Tomcat. */
 class ServletExchangeIT extends ExchangeAdapterContract {
 
+    ServletExchangeIT() {
+        super(new Setup(
+                StubApp.class,
+                WebApplicationType.SERVLET,
+                "server.servlet.context-path",
+                ServletExchange.class,
+                "TomcatWebServer"));
+    }
+
     @SpringBootConfiguration
     @EnableAutoConfiguration
     static class StubApp {
@@ -27,30 +36,5 @@ class ServletExchangeIT extends ExchangeAdapterContract {
             registration.setAsyncSupported(true);
             return registration;
         }
-    }
-
-    @Override
-    protected Class<?> application() {
-        return StubApp.class;
-    }
-
-    @Override
-    protected WebApplicationType type() {
-        return WebApplicationType.SERVLET;
-    }
-
-    @Override
-    protected String contextPathProperty() {
-        return "server.servlet.context-path";
-    }
-
-    @Override
-    protected Class<?> exchangeClass() {
-        return ServletExchange.class;
-    }
-
-    @Override
-    protected String webServer() {
-        return "TomcatWebServer";
     }
 }

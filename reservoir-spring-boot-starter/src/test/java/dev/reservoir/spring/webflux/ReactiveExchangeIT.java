@@ -12,6 +12,15 @@ import org.springframework.web.reactive.handler.SimpleUrlHandlerMapping;
 /** The WebFlux adapter's exchange on a WebFlux application's Netty. */
 class ReactiveExchangeIT extends ExchangeAdapterContract {
 
+    ReactiveExchangeIT() {
+        super(new Setup(
+                StubApp.class,
+                WebApplicationType.REACTIVE,
+                "spring.webflux.base-path",
+                ReactiveExchange.class,
+                "NettyWebServer"));
+    }
+
     @SpringBootConfiguration
     @EnableAutoConfiguration
     static class StubApp {
@@ -25,30 +34,5 @@ class ReactiveExchangeIT extends ExchangeAdapterContract {
             McpWebHandler handler = new McpWebHandler(stub, 1 << 20);
             return new SimpleUrlHandlerMapping(Map.of("/echo", handler, "/stream", handler, "/flood", handler), -100);
         }
-    }
-
-    @Override
-    protected Class<?> application() {
-        return StubApp.class;
-    }
-
-    @Override
-    protected WebApplicationType type() {
-        return WebApplicationType.REACTIVE;
-    }
-
-    @Override
-    protected String contextPathProperty() {
-        return "spring.webflux.base-path";
-    }
-
-    @Override
-    protected Class<?> exchangeClass() {
-        return ReactiveExchange.class;
-    }
-
-    @Override
-    protected String webServer() {
-        return "NettyWebServer";
     }
 }
