@@ -27,6 +27,13 @@ import reactor.core.publisher.Sinks;
  * the server writes it. A write blocks while {@value #IN_FLIGHT} chunks wait for the server, so a
  * slow client holds back its writer instead of filling memory. A cancelled response (the client
  * went away) is a hang-up. Thread-safe.
+ *
+ * <p>Two locks, because emitting into the response runs the server's code on the emitting thread,
+ * and that code holds locks of its own (Spring's write barrier) while it calls back into this
+ * exchange from the server's threads (a chunk taken, a cancel). {@code state} guards the counters
+ * and flags; it is held only briefly and never while emitting, so those callbacks can always take
+ * it. {@code emitting} keeps this side's emissions in order (a chunk, then the end); the server's
+ * callbacks never take it.
  */
 final class ReactiveExchange implements HttpExchange {
 
@@ -39,8 +46,9 @@ final class ReactiveExchange implements HttpExchange {
     private final Sinks.Many<Publisher<DataBuffer>> chunks =
             Sinks.many().unicast().onBackpressureBuffer();
     private final List<Runnable> onHangup = new CopyOnWriteArrayList<>();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition room = lock.newCondition();
+    private final ReentrantLock state = new ReentrantLock();
+    private final Condition room = state.newCondition();
+    private final ReentrantLock emitting = new ReentrantLock();
     private int inFlight;
     private boolean headSent;
     private boolean ended;
@@ -134,11 +142,11 @@ final class ReactiveExchange implements HttpExchange {
 
     @Override
     public boolean committed() {
-        lock.lock();
+        state.lock();
         try {
             return headSent || response.isCommitted();
         } finally {
-            lock.unlock();
+            state.unlock();
         }
     }
 
@@ -147,7 +155,23 @@ final class ReactiveExchange implements HttpExchange {
         // Copied: the caller may reuse its buffer once this returns, before the server wrote it.
         byte[] copy = new byte[bytes.remaining()];
         bytes.get(copy);
-        lock.lock();
+        Mono<DataBuffer> chunk =
+                Mono.fromSupplier(() -> response.bufferFactory().wrap(copy)).doFinally(signal -> taken());
+        emitting.lock();
+        try {
+            reserveRoom();
+            if (chunks.tryEmitNext(chunk).isFailure()) {
+                taken();
+                throw new IOException("the response was closed");
+            }
+        } finally {
+            emitting.unlock();
+        }
+    }
+
+    /** Waits until fewer than {@value #IN_FLIGHT} chunks wait for the server, then counts one more. */
+    private void reserveRoom() throws IOException {
+        state.lock();
         try {
             while (inFlight >= IN_FLIGHT && !ended) {
                 // Woken when the server takes a chunk, or when the exchange ends (fail, hang-up).
@@ -158,52 +182,57 @@ final class ReactiveExchange implements HttpExchange {
             }
             headSent = true;
             inFlight++;
-            Mono<DataBuffer> chunk =
-                    Mono.fromSupplier(() -> response.bufferFactory().wrap(copy)).doFinally(signal -> taken());
-            if (chunks.tryEmitNext(chunk).isFailure()) {
-                inFlight--;
-                throw new IOException("the response was closed");
-            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the client was slow to read", e);
         } finally {
-            lock.unlock();
+            state.unlock();
         }
     }
 
     @Override
     public void complete() {
-        lock.lock();
-        try {
-            if (!ended) {
-                ended = true;
+        if (end()) {
+            emitting.lock();
+            try {
                 chunks.tryEmitComplete();
-                room.signalAll();
+            } finally {
+                emitting.unlock();
             }
-        } finally {
-            lock.unlock();
         }
     }
 
     /** Answers 500 when nothing was sent; otherwise ends the stream with an error, which drops the connection. */
     @Override
     public void fail(Throwable failure) {
-        lock.lock();
+        if (!end()) {
+            return;
+        }
+        emitting.lock();
         try {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            if (headSent || response.isCommitted()) {
+            if (committed()) {
                 chunks.tryEmitError(failure);
             } else {
                 response.setStatusCode(HttpStatusCode.valueOf(500));
                 chunks.tryEmitComplete();
             }
-            room.signalAll();
         } finally {
-            lock.unlock();
+            emitting.unlock();
+        }
+    }
+
+    /** Marks the exchange ended (waking a writer that waits for room); false if it had ended already. */
+    private boolean end() {
+        state.lock();
+        try {
+            if (ended) {
+                return false;
+            }
+            ended = true;
+            room.signalAll();
+            return true;
+        } finally {
+            state.unlock();
         }
     }
 
@@ -211,11 +240,11 @@ final class ReactiveExchange implements HttpExchange {
     public AutoCloseable onHangup(Runnable callback) {
         onHangup.add(callback);
         boolean gone;
-        lock.lock();
+        state.lock();
         try {
             gone = hungUp;
         } finally {
-            lock.unlock();
+            state.unlock();
         }
         if (gone && onHangup.remove(callback)) {
             callback.run();
@@ -225,7 +254,7 @@ final class ReactiveExchange implements HttpExchange {
 
     /** The client went away (the server cancelled the response, or writing it failed). */
     void hangUp() {
-        lock.lock();
+        state.lock();
         try {
             if (ended) {
                 return;
@@ -234,7 +263,7 @@ final class ReactiveExchange implements HttpExchange {
             hungUp = true;
             room.signalAll();
         } finally {
-            lock.unlock();
+            state.unlock();
         }
         for (Runnable callback : onHangup) {
             if (onHangup.remove(callback)) {
@@ -243,13 +272,14 @@ final class ReactiveExchange implements HttpExchange {
         }
     }
 
+    /** Called on the server's thread, with its locks held: takes only {@code state}. */
     private void taken() {
-        lock.lock();
+        state.lock();
         try {
             inFlight--;
             room.signalAll();
         } finally {
-            lock.unlock();
+            state.unlock();
         }
     }
 }
