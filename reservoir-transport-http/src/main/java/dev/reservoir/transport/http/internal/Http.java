@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Header names, media types, and the small bodies the HTTP layer writes itself. */
@@ -120,35 +119,83 @@ final class Http {
         }
     }
 
-    /** Whether an Accept header admits a media type (absent admits everything). */
+    /**
+     * Whether an Accept header admits a media type (absent admits everything). As RFC 9110
+     * (12.5.1) says, the most specific range that matches decides: <code>&#42;/&#42;,
+     * application/json;q=0</code> refuses JSON. Read in place, without splitting: every POST asks
+     * this twice.
+     */
     static boolean accepts(String accept, String mediaType) {
         if (accept == null || accept.isBlank()) {
             return true;
         }
-        String wanted = mediaType.toLowerCase(Locale.ROOT);
-        String family = wanted.substring(0, wanted.indexOf('/')) + "/*";
-        for (String part : accept.toLowerCase(Locale.ROOT).split(",")) {
-            String[] fields = part.split(";");
-            String type = fields[0].trim();
-            if (type.equals(wanted) || type.equals(family) || type.equals("*/*")) {
-                return !refused(fields);
+        int best = -1;
+        boolean admitted = false;
+        int n = accept.length();
+        for (int start = 0; start < n; ) {
+            int end = accept.indexOf(',', start);
+            end = end < 0 ? n : end;
+            int semicolon = accept.indexOf(';', start);
+            int typeEnd = semicolon >= 0 && semicolon < end ? semicolon : end;
+            int specificity =
+                    specificity(accept, trimStart(accept, start, typeEnd), trimEnd(accept, start, typeEnd), mediaType);
+            if (specificity > best) {
+                best = specificity;
+                admitted = !refused(accept, typeEnd, end);
             }
+            start = end + 1;
+        }
+        return admitted;
+    }
+
+    /**
+     * How closely {@code accept[from, to)} names the media type: 2 exactly, 1 its family
+     * (<code>type/&#42;</code>), 0 <code>&#42;/&#42;</code>, -1 not at all.
+     */
+    private static int specificity(String accept, int from, int to, String mediaType) {
+        int length = to - from;
+        if (length == mediaType.length() && accept.regionMatches(true, from, mediaType, 0, length)) {
+            return 2;
+        }
+        int slash = mediaType.indexOf('/');
+        if (length == slash + 2
+                && accept.charAt(to - 1) == '*'
+                && accept.regionMatches(true, from, mediaType, 0, slash + 1)) {
+            return 1;
+        }
+        return length == 3 && accept.startsWith("*/*", from) ? 0 : -1;
+    }
+
+    /** Whether the parameters {@code accept[from, to)} (each after a ';') hold {@code q=0}. */
+    private static boolean refused(String accept, int from, int to) {
+        for (int at = from; at < to; ) {
+            int next = accept.indexOf(';', at + 1);
+            next = next < 0 || next > to ? to : next;
+            int s = trimStart(accept, at + 1, next);
+            int e = trimEnd(accept, s, next);
+            if (e - s >= 2 && (accept.charAt(s) == 'q' || accept.charAt(s) == 'Q') && accept.charAt(s + 1) == '=') {
+                try {
+                    return Double.parseDouble(accept.substring(s + 2, e)) <= 0;
+                } catch (NumberFormatException ignored) {
+                    return false;
+                }
+            }
+            at = next;
         }
         return false;
     }
 
-    /** A {@code q=0} parameter refuses the type. */
-    private static boolean refused(String[] fields) {
-        for (int i = 1; i < fields.length; i++) {
-            String f = fields[i].trim();
-            if (f.startsWith("q=")) {
-                try {
-                    return Double.parseDouble(f.substring(2)) <= 0;
-                } catch (NumberFormatException e) {
-                    return false;
-                }
-            }
+    private static int trimStart(String text, int from, int to) {
+        while (from < to && (text.charAt(from) == ' ' || text.charAt(from) == '\t')) {
+            from++;
         }
-        return false;
+        return from;
+    }
+
+    private static int trimEnd(String text, int from, int to) {
+        while (to > from && (text.charAt(to - 1) == ' ' || text.charAt(to - 1) == '\t')) {
+            to--;
+        }
+        return to;
     }
 }
