@@ -13,12 +13,20 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -30,6 +38,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * and its hang-up fails the blocked write and runs onHangup. A subclass per adapter.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public abstract class ExchangeAdapterContract {
 
     /**
@@ -107,6 +116,52 @@ public abstract class ExchangeAdapterContract {
         assertThat(String.join(" | ", response.headers().allValues("X-Seen")))
                 .isEqualTo("POST /echo?a=1&b=%20 | header=one all=[one, two] | length=5 peer=127.0.0.1 secure=false");
         assertThat(response.body()).isEqualTo("body=hello");
+    }
+
+    /**
+     * Many one-chunk answers at once, each ended right after its write while the server may be
+     * taking that chunk on its own thread: every one arrives, whole. (The WebFlux adapter once
+     * deadlocked there, an answer's end and Netty taking its chunk waiting for each other, until
+     * every event loop was stuck: on that code this test failed in every run.)
+     */
+    @Test
+    @Order(Integer.MAX_VALUE) // last: should the server get stuck, the other checks have run
+    void manyOneChunkAnswersAtOnceAllArriveWhole() throws Exception {
+        int answers = 2000;
+        Semaphore inFlight = new Semaphore(32);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        List<CompletableFuture<String>> bodies = new ArrayList<>();
+        HttpClient client = HttpClient.newHttpClient();
+        try {
+            for (int i = 0; i < answers && failed.get() == null; i++) {
+                inFlight.acquire();
+                bodies.add(client.sendAsync(
+                                request("/answer")
+                                        .timeout(Duration.ofSeconds(20))
+                                        .POST(HttpRequest.BodyPublishers.ofString("n" + i))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .whenComplete((response, failure) -> {
+                            if (failure != null) {
+                                failed.compareAndSet(null, failure);
+                            }
+                            inFlight.release();
+                        })
+                        .thenApply(response -> response.statusCode() + " " + response.body()));
+            }
+            assertThat(failed.get())
+                    .as("every answer arrived (%d sent)", bodies.size())
+                    .isNull();
+            for (int i = 0; i < bodies.size(); i++) {
+                assertThat(bodies.get(i))
+                        .as("answer %d", i)
+                        .succeedsWithin(Duration.ofSeconds(60))
+                        .isEqualTo("200 n" + i);
+            }
+            assertThat(bodies).hasSize(answers);
+        } finally {
+            client.shutdownNow(); // close() would wait for connections a stuck server never ends
+        }
     }
 
     @Test
