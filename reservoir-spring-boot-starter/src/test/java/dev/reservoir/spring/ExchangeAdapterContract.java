@@ -136,7 +136,7 @@ public abstract class ExchangeAdapterContract {
             for (int i = 0; i < answers && failed.get() == null; i++) {
                 inFlight.acquire();
                 bodies.add(client.sendAsync(
-                                request("/answer")
+                                request("/echo")
                                         .timeout(Duration.ofSeconds(20))
                                         .POST(HttpRequest.BodyPublishers.ofString("n" + i))
                                         .build(),
@@ -156,7 +156,7 @@ public abstract class ExchangeAdapterContract {
                 assertThat(bodies.get(i))
                         .as("answer %d", i)
                         .succeedsWithin(Duration.ofSeconds(60))
-                        .isEqualTo("200 n" + i);
+                        .isEqualTo("201 body=n" + i);
             }
             assertThat(bodies).hasSize(answers);
         } finally {

@@ -19,8 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * A stand-in for the MCP endpoint that tests a web server adapter's {@link HttpExchange}: {@code /echo}
- * answers what it was asked, {@code /answer} sends its body back in one chunk and ends a moment later, {@code /stream} writes a line, waits for the test, writes another,
- * {@code /flood} writes until the client goes away. Thread-safe.
+ * answers what it was asked in one chunk, {@code /stream} writes a line, waits for the test, writes
+ * another, {@code /flood} writes until the client goes away. Thread-safe.
  */
 public final class StubEndpoint implements Consumer<HttpExchange> {
 
@@ -43,7 +43,6 @@ public final class StubEndpoint implements Consumer<HttpExchange> {
         try {
             switch (exchange.path()) {
                 case "/echo" -> echo(exchange);
-                case "/answer" -> answer(exchange);
                 case "/stream" -> stream(exchange);
                 case "/flood" -> flood(exchange);
                 default -> {
@@ -67,19 +66,9 @@ public final class StubEndpoint implements Consumer<HttpExchange> {
                 "length=" + exchange.contentLength() + " peer=" + exchange.remoteAddress() + " secure="
                         + exchange.secure());
         exchange.write(ByteBuffer.wrap(("body=" + body).getBytes(StandardCharsets.UTF_8)));
-        exchange.complete();
-    }
-
-    /**
-     * A one-chunk answer ended a random moment (up to 0.2 ms) after its write, as the MCP endpoint
-     * ends an answer after some work of its own: sometimes while the server is still sending the
-     * head, sometimes while it takes the chunk.
-     */
-    private static void answer(HttpExchange exchange) throws IOException {
-        byte[] body = exchange.body().readAllBytes();
-        exchange.status(200);
-        exchange.setHeader("Content-Type", "application/json");
-        exchange.write(ByteBuffer.wrap(body));
+        // Ended a random moment (up to 0.2 ms) after the write, as the MCP endpoint ends an answer
+        // after some work of its own: sometimes while the server still sends the head, sometimes
+        // while it takes the chunk.
         LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(200_000));
         exchange.complete();
     }

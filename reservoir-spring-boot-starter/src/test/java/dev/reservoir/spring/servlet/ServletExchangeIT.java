@@ -32,7 +32,7 @@ class ServletExchangeIT extends ExchangeAdapterContract {
         @Bean
         ServletRegistrationBean<HttpServlet> stubServlet(StubEndpoint stub) {
             ServletRegistrationBean<HttpServlet> registration =
-                    new ServletRegistrationBean<>(new McpServlet(stub), "/echo", "/answer", "/stream", "/flood");
+                    new ServletRegistrationBean<>(new McpServlet(stub), "/echo", "/stream", "/flood");
             registration.setAsyncSupported(true);
             return registration;
         }

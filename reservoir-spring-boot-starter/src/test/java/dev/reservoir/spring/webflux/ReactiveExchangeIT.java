@@ -32,8 +32,7 @@ class ReactiveExchangeIT extends ExchangeAdapterContract {
         @Bean
         SimpleUrlHandlerMapping stubMapping(StubEndpoint stub) {
             McpWebHandler handler = new McpWebHandler(stub, 1 << 20);
-            return new SimpleUrlHandlerMapping(
-                    Map.of("/echo", handler, "/answer", handler, "/stream", handler, "/flood", handler), -100);
+            return new SimpleUrlHandlerMapping(Map.of("/echo", handler, "/stream", handler, "/flood", handler), -100);
         }
     }
 }
