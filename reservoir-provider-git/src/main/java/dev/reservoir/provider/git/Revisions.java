@@ -42,8 +42,9 @@ import org.eclipse.jgit.revwalk.RevWalk;
  *       repeated.
  * </ul>
  *
- * A tag that points to a tree or a blob names no revision here. Thread-safe: each call uses its own
- * reader and walk.
+ * A tag that points to a tree or a blob names no revision here. Ref names are looked up in a
+ * {@link RefCache} (which answers as JGit would, or sends the lookup to JGit). Thread-safe: each
+ * call uses its own reader and walk.
  */
 final class Revisions {
 
@@ -55,16 +56,20 @@ final class Revisions {
     private static final String[] SEARCH = {"refs/", "refs/tags/", "refs/heads/", "refs/remotes/"};
 
     private final Repository repository;
+    private final RefCache refs;
 
     Revisions(Repository repository) {
         this.repository = repository;
+        this.refs = new RefCache(repository);
     }
 
     /** The revision an expression names; empty when it names no commit. */
     Optional<Revision> resolve(String expression) {
         try (ObjectReader reader = repository.newObjectReader();
                 RevWalk walk = new RevWalk(reader)) {
-            Optional<Revision> named = named(expression, walk);
+            String base = base(expression);
+            RefCache.Lookup lookup = isFullId(base) || base.equals(Constants.HEAD) ? null : refs.lookup();
+            Optional<Revision> named = named(expression, walk, lookup);
             return named.isPresent() ? named : abbreviated(expression, walk);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -84,14 +89,15 @@ final class Revisions {
                 RevWalk walk = new RevWalk(reader)) {
             String first = GitUris.utf8(names.getFirst());
             if (first != null && isFullId(base(first))) {
-                return named(first, walk).map(r -> new Split(r, Names.join(names.subList(1, names.size()))));
+                return named(first, walk, null).map(r -> new Split(r, Names.join(names.subList(1, names.size()))));
             }
+            RefCache.Lookup lookup = refs.lookup();
             for (int k = names.size(); k >= 1; k--) {
                 String candidate = GitUris.utf8(Names.join(names.subList(0, k)));
                 if (candidate == null) {
                     continue;
                 }
-                Optional<Revision> revision = named(candidate, walk);
+                Optional<Revision> revision = named(candidate, walk, lookup);
                 if (revision.isPresent()) {
                     return Optional.of(new Split(revision.get(), Names.join(names.subList(k, names.size()))));
                 }
@@ -104,8 +110,8 @@ final class Revisions {
         }
     }
 
-    /** A full id or a ref, with suffixes. */
-    private Optional<Revision> named(String expression, RevWalk walk) throws IOException {
+    /** A full id or a ref, with suffixes; {@code lookup} is the ref cache's (null: JGit alone). */
+    private Optional<Revision> named(String expression, RevWalk walk, RefCache.Lookup lookup) throws IOException {
         String base = base(expression);
         String suffix = expression.substring(base.length());
         if (base.isEmpty() || !SUFFIX.matcher(suffix).matches()) {
@@ -115,7 +121,7 @@ final class Revisions {
             Optional<RevCommit> commit = walkBack(commit(ObjectId.fromString(base), walk), suffix, walk);
             return commit.map(c -> new Revision(expression, null, c, suffix.isEmpty()));
         }
-        Optional<Ref> ref = ref(base);
+        Optional<Ref> ref = ref(base, lookup);
         if (ref.isEmpty() || ref.get().getObjectId() == null) {
             return Optional.empty();
         }
@@ -149,7 +155,7 @@ final class Revisions {
      * The ref git would find for a name, among HEAD and refs/; empty for names git refuses
      * (check-ref-format) or that start with '-'.
      */
-    Optional<Ref> ref(String name) throws IOException {
+    Optional<Ref> ref(String name, RefCache.Lookup lookup) throws IOException {
         if (name.startsWith("-")) {
             return Optional.empty();
         }
@@ -168,6 +174,10 @@ final class Revisions {
                 candidates.stream().filter(Repository::isValidRefName).toList();
         if (valid.isEmpty()) {
             return Optional.empty();
+        }
+        RefCache.Answer known = lookup == null ? RefCache.Answer.UNKNOWN : lookup.firstExactRef(valid);
+        if (known.known()) {
+            return Optional.ofNullable(known.ref());
         }
         try {
             return Optional.ofNullable(repository.getRefDatabase().firstExactRef(valid.toArray(String[]::new)));

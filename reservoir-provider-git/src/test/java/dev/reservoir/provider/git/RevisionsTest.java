@@ -32,9 +32,13 @@ class RevisionsTest {
         git.git("branch", "feature/x", first);
         git.git("tag", "v1", first);
         git.git("tag", "-a", "-m", "annotated", "v2", second);
+        prepare(git);
         repo = GitRepository.open(git.dir, "repo");
         revisions = new Revisions(repo.repository());
     }
+
+    /** Before the repository is opened (with its refs just written, lookups go to JGit). */
+    void prepare(TestRepo git) {}
 
     @AfterEach
     void tearDown() {

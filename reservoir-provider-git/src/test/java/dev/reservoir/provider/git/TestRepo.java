@@ -135,6 +135,28 @@ final class TestRepo {
         }
     }
 
+    /**
+     * Dates every folder and file of the ref store (refs/ and packed-refs of a non-bare repository)
+     * ten seconds back, as a served repository's refs mostly are: the provider's ref cache answers
+     * only for refs older than {@link RefCache#SETTLE}.
+     */
+    TestRepo settleRefs() {
+        Path gitDir = dir.resolve(".git");
+        java.nio.file.attribute.FileTime past =
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 10_000);
+        try (java.util.stream.Stream<Path> all = Files.walk(gitDir.resolve("refs"))) {
+            for (Path path : (Iterable<Path>) all::iterator) {
+                Files.setLastModifiedTime(path, past);
+            }
+            if (Files.exists(gitDir.resolve("packed-refs"))) {
+                Files.setLastModifiedTime(gitDir.resolve("packed-refs"), past);
+            }
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A provider on this repository, named "repo". */
     GitProvider provider() {
         return GitProvider.builder(dir).name("repo").build();
