@@ -188,20 +188,29 @@ final class Catalog {
         // One more than wanted: leaving the README out must not end the list early.
         Trees.Slice slice = trees.walk(entries.rootTree(revision.commit()), afterKey, wanted + 1);
         List<Positioned> out = new ArrayList<>(slice.entries().size());
-        for (TreeEntry entry : slice.entries()) {
-            if (out.size() == wanted) {
-                break;
-            }
-            if (readme.isEmpty() || !Arrays.equals(entry.path(), readme.get().path())) {
-                out.add(new Positioned(describe(revision, entry), 't', Entries.encodeCursor(entry.key())));
+        try (ObjectReader reader = repo.repository().newObjectReader()) {
+            for (TreeEntry entry : slice.entries()) {
+                if (out.size() == wanted) {
+                    break;
+                }
+                if (readme.isEmpty()
+                        || !Arrays.equals(entry.path(), readme.get().path())) {
+                    out.add(new Positioned(describe(revision, entry, reader), 't', Entries.encodeCursor(entry.key())));
+                }
             }
         }
         return out;
     }
 
     private Resource describe(Revision revision, TreeEntry entry) {
+        try (ObjectReader reader = repo.repository().newObjectReader()) {
+            return describe(revision, entry, reader);
+        }
+    }
+
+    private Resource describe(Revision revision, TreeEntry entry, ObjectReader reader) {
         String uri = describer.uris().tree(revision.token(), entry.path());
-        return entries.describe(new Entries.Located(uri, revision, entry), false);
+        return entries.describe(new Entries.Located(uri, revision, entry), reader);
     }
 
     /** The first file at the top of a revision's tree named README (in any case), if any. */

@@ -90,13 +90,28 @@ final class Entries {
 
     /** The same; a walk for the last change ends with {@link Stop.Stopped} when {@code stop} is requested. */
     Resource describe(Located located, boolean withLastChange, Stop stop) {
+        try (ObjectReader reader = repository.newObjectReader()) {
+            return describe(located, withLastChange, stop, reader);
+        }
+    }
+
+    /**
+     * The metadata of an entry (without its last change), read with the caller's reader: the entries
+     * of a page share one, and with it JGit's cache of delta bases (a folder's blobs are mostly
+     * deltas of one another).
+     */
+    Resource describe(Located located, ObjectReader reader) {
+        return describe(located, false, Stop.NEVER, reader);
+    }
+
+    private Resource describe(Located located, boolean withLastChange, Stop stop, ObjectReader reader) {
         TreeEntry entry = located.entry();
         Revision revision = located.revision();
         Instant changed = withLastChange ? lastChange.of(revision.commit(), entry.path(), stop) : null;
         if (entry.path().length == 0) {
             return describer.revision(located.uri(), revision, kindOf(revision.ref()), changed);
         }
-        try (ObjectReader reader = repository.newObjectReader()) {
+        try {
             return switch (entry.kind()) {
                 case FOLDER, SUBMODULE -> describer.entry(located.uri(), revision, entry, null, -1, null, changed);
                 case SYMLINK -> {
@@ -285,9 +300,12 @@ final class Entries {
         Trees.Slice slice = trees.children(folder.entry(), after, limit);
         String base = folder.uri().endsWith("/") ? folder.uri() : folder.uri() + "/";
         List<Resource> out = new ArrayList<>(slice.entries().size());
-        for (TreeEntry child : slice.entries()) {
-            out.add(describe(
-                    new Located(base + GitUris.encodePath(Names.last(child.path())), folder.revision(), child), false));
+        try (ObjectReader reader = repository.newObjectReader()) {
+            for (TreeEntry child : slice.entries()) {
+                out.add(describe(
+                        new Located(base + GitUris.encodePath(Names.last(child.path())), folder.revision(), child),
+                        reader));
+            }
         }
         String next = slice.more() ? encodeCursor(slice.entries().getLast().nameKey()) : null;
         return new Children(out, next);
