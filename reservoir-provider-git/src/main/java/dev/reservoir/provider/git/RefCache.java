@@ -57,7 +57,9 @@ import org.eclipse.jgit.lib.Repository;
  * case-sensitive file system.
  *
  * <p>A repository with another ref store (reftable) is always read through JGit. Thread-safe: lookups
- * read an immutable snapshot; one thread at a time takes a new one.
+ * read an immutable snapshot (a {@link Lookup} is one thread's, for one resolution); one thread at a
+ * time takes a new one (a walk of refs/ and a stat of every loose ref: once after each change), the
+ * others asking JGit meanwhile.
  */
 final class RefCache {
 
