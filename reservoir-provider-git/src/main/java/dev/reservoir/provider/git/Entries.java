@@ -267,28 +267,26 @@ final class Entries {
         items.add(new Item(
                 self.toBuilder().mimeType("text/uri-list").size(listBytes).build(), new Content.Text(text)));
         long budget = limits.maxCollectionBytes() - listBytes;
-        for (TreeEntry child : first.entries()) {
-            if (child.kind() != TreeEntry.Kind.FILE) {
-                continue;
-            }
-            Located located =
-                    new Located(base + GitUris.encodePath(Names.last(child.path())), folder.revision(), child);
-            Resource resource = describe(located, false);
-            if (resource.size() > budget || resource.size() > limits.maxReadBytes() || !isText(child, resource)) {
-                continue;
-            }
-            budget -= resource.size();
-            items.add(new Item(resource, blob(located.uri(), child.id(), resource, limits.maxReadBytes())));
-        }
-        return items;
-    }
-
-    private boolean isText(TreeEntry entry, Resource resource) {
         try (ObjectReader reader = repository.newObjectReader()) {
-            return types.info(reader, entry.id(), resource.name()).text();
+            for (TreeEntry child : first.entries()) {
+                if (child.kind() != TreeEntry.Kind.FILE) {
+                    continue;
+                }
+                Located located =
+                        new Located(base + GitUris.encodePath(Names.last(child.path())), folder.revision(), child);
+                Resource resource = describe(located, reader);
+                if (resource.size() > budget
+                        || resource.size() > limits.maxReadBytes()
+                        || !types.info(reader, child.id(), resource.name()).text()) {
+                    continue;
+                }
+                budget -= resource.size();
+                items.add(new Item(resource, blob(located.uri(), child.id(), resource, limits.maxReadBytes())));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return items;
     }
 
     /** The children of a folder, a page at a time; the cursor is the last child's name key. */
