@@ -126,12 +126,11 @@ final class RefCache {
         /** The first of these full ref names (all under {@code refs/}) that is a ref, as JGit's {@code firstExactRef} would find it. */
         Answer firstExactRef(List<String> names) {
             for (String name : names) {
+                // In order: a name counts only once every name before it is known to be absent.
                 if (!foldersUnchanged(name)) {
                     drop(snapshot);
                     return Answer.UNKNOWN;
                 }
-            }
-            for (String name : names) {
                 Ref ref = snapshot.refs.get(name);
                 if (ref == null) {
                     continue;
@@ -183,7 +182,7 @@ final class RefCache {
             if (compared.contains(stamped.path)) {
                 return true;
             }
-            if (!unchanged(List.of(stamped))) {
+            if (!unchanged(stamped)) {
                 return false;
             }
             compared.add(stamped.path);
@@ -194,7 +193,7 @@ final class RefCache {
     /** A snapshot whose packed-refs is as recorded, taking a new one if due; or null. */
     private Snapshot usable() {
         Snapshot snapshot = current;
-        if (snapshot != null && snapshot.use && unchanged(List.of(snapshot.packed))) {
+        if (snapshot != null && snapshot.use && unchanged(snapshot.packed)) {
             return snapshot;
         }
         if (snapshot != null && !snapshot.use && clock.getAsLong() < snapshot.retryAt) {
@@ -287,16 +286,20 @@ final class RefCache {
 
     private static boolean unchanged(List<Stamped> stamps) {
         for (Stamped s : stamps) {
-            try {
-                // Still absent: asked without the exception a stat of a missing file costs.
-                if (s.stamp == null ? Files.exists(s.path) : !s.stamp.equals(Stamp.of(s.path))) {
-                    return false;
-                }
-            } catch (IOException e) {
+            if (!unchanged(s)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean unchanged(Stamped s) {
+        try {
+            // Still absent: asked without the exception a stat of a missing file costs.
+            return s.stamp == null ? !Files.exists(s.path) : s.stamp.equals(Stamp.of(s.path));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static long newest(List<Stamped> stamps) {
