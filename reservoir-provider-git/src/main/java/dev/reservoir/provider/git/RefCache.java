@@ -2,12 +2,15 @@ package dev.reservoir.provider.git;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,9 +18,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
@@ -127,8 +130,15 @@ final class RefCache {
         Answer firstExactRef(List<String> names) {
             for (String name : names) {
                 // In order: a name counts only once every name before it is known to be absent.
-                if (!foldersUnchanged(name)) {
-                    drop(snapshot);
+                try {
+                    if (!foldersUnchanged(name)) {
+                        drop(snapshot);
+                        return Answer.UNKNOWN;
+                    }
+                } catch (InvalidPathException e) {
+                    // A name no file can have in this JVM's file name encoding: JGit decides it, and
+                    // the snapshot, not shown stale, stays (dropping it would make every such
+                    // request cost a new one).
                     return Answer.UNKNOWN;
                 }
                 Ref ref = snapshot.refs.get(name);
@@ -150,7 +160,7 @@ final class RefCache {
          * folder, refs/ and each folder on the name's way down that existed (the first that did not
          * could appear only by changing the one above it).
          */
-        private boolean foldersUnchanged(String name) {
+        private boolean foldersUnchanged(String name) throws InvalidPathException {
             String[] parts = name.split("/");
             for (Stamped root : snapshot.roots) {
                 if (!compare(root)) {
@@ -161,11 +171,7 @@ final class RefCache {
                 }
                 Path folder = root.path;
                 for (int i = 1; i < parts.length - 1; i++) {
-                    try {
-                        folder = folder.resolve(parts[i]);
-                    } catch (InvalidPathException e) {
-                        return false; // a name this JVM cannot make a file name of: JGit decides
-                    }
+                    folder = folder.resolve(parts[i]);
                     Stamp stamp = snapshot.folders.get(folder);
                     if (stamp == null) {
                         break;
@@ -232,14 +238,14 @@ final class RefCache {
             Path refs = gitDir.resolve("refs");
             roots.add(new Stamped(refs, Stamp.of(refs)));
             if (Files.isDirectory(refs, LinkOption.NOFOLLOW_LINKS)) {
-                try (Stream<Path> walk = Files.walk(refs)) {
-                    for (Path path : (Iterable<Path>) walk::iterator) {
-                        Stamp stamp = Stamp.of(path);
-                        if (stamp != null && stamp.folder) {
-                            folders.put(path, stamp);
-                        }
+                // Folders only, stamped from the attributes the walk has read anyway.
+                Files.walkFileTree(refs, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                        folders.put(dir, Stamp.of(attrs));
+                        return FileVisitResult.CONTINUE;
                     }
-                }
+                });
             }
         }
         Stamped packed = new Stamped(packedRefs, Stamp.of(packedRefs));
@@ -333,7 +339,7 @@ final class RefCache {
     private record Stamped(Path path, Stamp stamp) {}
 
     /** What a stat says of a path, or null when nothing is there. */
-    private record Stamp(Object key, long size, long modified, long modifiedNanos, boolean folder) {
+    private record Stamp(Object key, long size, long modified, long modifiedNanos) {
 
         static Stamp of(Path path) throws IOException {
             BasicFileAttributes a;
@@ -342,9 +348,12 @@ final class RefCache {
             } catch (NoSuchFileException e) {
                 return null;
             }
-            java.nio.file.attribute.FileTime time = a.lastModifiedTime();
-            long nanos = time.to(java.util.concurrent.TimeUnit.NANOSECONDS);
-            return new Stamp(a.fileKey(), a.size(), time.toMillis(), nanos, a.isDirectory());
+            return of(a);
+        }
+
+        static Stamp of(BasicFileAttributes a) {
+            FileTime time = a.lastModifiedTime();
+            return new Stamp(a.fileKey(), a.size(), time.toMillis(), time.to(TimeUnit.NANOSECONDS));
         }
     }
 }

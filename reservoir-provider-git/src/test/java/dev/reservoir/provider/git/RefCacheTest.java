@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jgit.lib.Ref;
 import org.junit.jupiter.api.AfterEach;
@@ -152,6 +153,23 @@ class RefCacheTest {
                 .as("refs/tags/release/ changed, not refs/heads/")
                 .isEqualTo("refs/heads/main " + second);
         assertNotStale(cache, "refs/tags/release/1.1 " + second, "refs/tags/release/1.1");
+    }
+
+    @Test
+    void aNameNoFileCanHaveGoesToJGitAndKeepsTheSnapshot() {
+        // The cache reads its clock only when it takes a snapshot: counting the reads counts those.
+        AtomicInteger taken = new AtomicInteger();
+        RefCache cache = new RefCache(repo.repository(), () -> {
+            taken.incrementAndGet();
+            return now.get();
+        });
+        settle();
+        assertThat(look(cache, "refs/heads/main")).isEqualTo("refs/heads/main " + second);
+        int before = taken.get();
+
+        assertThat(look(cache, "refs/heads/a\u0000b/c")).isEqualTo("ask JGit");
+        assertThat(look(cache, "refs/heads/main")).isEqualTo("refs/heads/main " + second);
+        assertThat(taken.get()).as("no new snapshot").isEqualTo(before);
     }
 
     @Test
