@@ -1,5 +1,8 @@
 package dev.reservoir.cli;
 
+import static dev.reservoir.cli.Bindings.option;
+import static dev.reservoir.cli.Bindings.strings;
+
 import dev.reservoir.transport.http.BearerTokens;
 import dev.reservoir.transport.http.HttpTransport;
 import dev.reservoir.transport.http.HttpTransportBuilder;
@@ -10,109 +13,113 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The HTTP options of {@code reservoir serve}, merged with the {@code http:} section of a config file. */
 final class HttpOptions {
 
-    @Option(
-            names = "--http",
-            paramLabel = "[HOST:]PORT",
-            description =
-                    "Serve Streamable HTTP (at /mcp) on this port (0 picks a free one) of HOST (default 127.0.0.1;"
-                            + " 0.0.0.0 for every interface), instead of stdio (add --stdio for both).")
     String http;
-
-    @Option(
-            names = "--allow-host",
-            paramLabel = "NAME[:PORT]",
-            description = "Another Host header value to answer (repeatable; others get 421), besides localhost"
-                    + " names and, on a network address, this machine's addresses and name.")
     List<String> allowHosts = new ArrayList<>();
-
-    @Option(
-            names = "--allow-origin",
-            paramLabel = "ORIGIN",
-            description = "Another browser Origin that may call the server, as scheme://host[:port|:*]"
-                    + " (repeatable; others get 403). Pages of the server's own origin always may.")
     List<String> allowOrigins = new ArrayList<>();
-
-    @Option(
-            names = "--allow-unauthenticated-network",
-            description = "Serve an address other machines can reach (such as 0.0.0.0) without --token-env or"
-                    + " --token-file: anyone who can reach it can read everything served.")
     boolean allowUnauthenticatedNetwork;
-
-    @Option(
-            names = "--token-env",
-            paramLabel = "NAME",
-            description = "Require the bearer token held in this environment variable.")
     String tokenEnv;
-
-    @Option(
-            names = "--token-file",
-            paramLabel = "PATH",
-            description = "Require a bearer token from this file (one per line; each client may have its own).")
     Path tokenFile;
-
-    @Option(
-            names = "--tls-keystore",
-            paramLabel = "PATH",
-            description = "Serve HTTPS with the key and certificate in this PKCS12 keystore.")
     Path keystore;
-
-    @Option(
-            names = "--tls-password-env",
-            paramLabel = "NAME",
-            description = "The environment variable holding the keystore password.")
     String keystorePasswordEnv;
-
-    @Option(
-            names = "--tls-password-file",
-            paramLabel = "PATH",
-            description = "A file holding the keystore password (first line).")
     Path keystorePasswordFile;
-
-    @Option(
-            names = "--max-request-size",
-            paramLabel = "SIZE",
-            description = "The largest request body accepted (default 4MiB).",
-            converter = ByteSizeConverter.class)
     Long maxRequestBytes;
-
-    @Option(
-            names = "--sse-poll",
-            paramLabel = "DURATION",
-            description = "Close resumable SSE connections after this long; clients reconnect with Last-Event-ID"
-                    + " (2025-11-25 polling). Default: keep them open.",
-            converter = DurationConverter.class)
     Duration ssePoll;
-
-    @Option(
-            names = "--max-sessions",
-            paramLabel = "N",
-            description = "Sessions (session era) open at once (more get 503; default 10000).")
     Integer maxSessions;
-
-    @Option(
-            names = "--max-streams",
-            paramLabel = "N",
-            description = "SSE streams open at once over all clients (more get 429; default 10000).")
     Integer maxStreams;
-
-    @Option(
-            names = "--max-sessions-per-client",
-            paramLabel = "N",
-            description = "Sessions one client (a token, or without tokens an address) may have open; beyond,"
-                    + " its oldest idle one ends (default 1000).")
     Integer maxSessionsPerClient;
-
-    @Option(
-            names = "--max-streams-per-client",
-            paramLabel = "N",
-            description = "SSE streams one client (a token, or without tokens an address) may have open (more"
-                    + " get 429; default 1000).")
     Integer maxStreamsPerClient;
+
+    /** Declares these options on serve's command (see {@link Bindings} for why not annotations). */
+    void addTo(CommandSpec spec) {
+        spec.addOption(option("--http", String.class, () -> http, v -> http = v)
+                .paramLabel("[HOST:]PORT")
+                .description(
+                        "Serve Streamable HTTP (at /mcp) on this port (0 picks a free one) of HOST (default 127.0.0.1;"
+                                + " 0.0.0.0 for every interface), instead of stdio (add --stdio for both).")
+                .build());
+        spec.addOption(strings("--allow-host", () -> allowHosts, v -> allowHosts = v)
+                .paramLabel("NAME[:PORT]")
+                .description("Another Host header value to answer (repeatable; others get 421), besides localhost"
+                        + " names and, on a network address, this machine's addresses and name.")
+                .build());
+        spec.addOption(strings("--allow-origin", () -> allowOrigins, v -> allowOrigins = v)
+                .paramLabel("ORIGIN")
+                .description("Another browser Origin that may call the server, as scheme://host[:port|:*]"
+                        + " (repeatable; others get 403). Pages of the server's own origin always may.")
+                .build());
+        spec.addOption(option(
+                        "--allow-unauthenticated-network",
+                        boolean.class,
+                        () -> allowUnauthenticatedNetwork,
+                        v -> allowUnauthenticatedNetwork = v)
+                .description("Serve an address other machines can reach (such as 0.0.0.0) without --token-env or"
+                        + " --token-file: anyone who can reach it can read everything served.")
+                .build());
+        spec.addOption(option("--token-env", String.class, () -> tokenEnv, v -> tokenEnv = v)
+                .paramLabel("NAME")
+                .description("Require the bearer token held in this environment variable.")
+                .build());
+        spec.addOption(option("--token-file", Path.class, () -> tokenFile, v -> tokenFile = v)
+                .paramLabel("PATH")
+                .description("Require a bearer token from this file (one per line; each client may have its own).")
+                .build());
+        spec.addOption(option("--tls-keystore", Path.class, () -> keystore, v -> keystore = v)
+                .paramLabel("PATH")
+                .description("Serve HTTPS with the key and certificate in this PKCS12 keystore.")
+                .build());
+        spec.addOption(
+                option("--tls-password-env", String.class, () -> keystorePasswordEnv, v -> keystorePasswordEnv = v)
+                        .paramLabel("NAME")
+                        .description("The environment variable holding the keystore password.")
+                        .build());
+        spec.addOption(
+                option("--tls-password-file", Path.class, () -> keystorePasswordFile, v -> keystorePasswordFile = v)
+                        .paramLabel("PATH")
+                        .description("A file holding the keystore password (first line).")
+                        .build());
+        spec.addOption(option("--max-request-size", Long.class, () -> maxRequestBytes, v -> maxRequestBytes = v)
+                .paramLabel("SIZE")
+                .description("The largest request body accepted (default 4MiB).")
+                .converters(new ByteSizeConverter())
+                .build());
+        spec.addOption(option("--sse-poll", Duration.class, () -> ssePoll, v -> ssePoll = v)
+                .paramLabel("DURATION")
+                .description("Close resumable SSE connections after this long; clients reconnect with Last-Event-ID"
+                        + " (2025-11-25 polling). Default: keep them open.")
+                .converters(new DurationConverter())
+                .build());
+        spec.addOption(option("--max-sessions", Integer.class, () -> maxSessions, v -> maxSessions = v)
+                .paramLabel("N")
+                .description("Sessions (session era) open at once (more get 503; default 10000).")
+                .build());
+        spec.addOption(option("--max-streams", Integer.class, () -> maxStreams, v -> maxStreams = v)
+                .paramLabel("N")
+                .description("SSE streams open at once over all clients (more get 429; default 10000).")
+                .build());
+        spec.addOption(option(
+                        "--max-sessions-per-client",
+                        Integer.class,
+                        () -> maxSessionsPerClient,
+                        v -> maxSessionsPerClient = v)
+                .paramLabel("N")
+                .description("Sessions one client (a token, or without tokens an address) may have open; beyond,"
+                        + " its oldest idle one ends (default 1000).")
+                .build());
+        spec.addOption(option(
+                        "--max-streams-per-client",
+                        Integer.class,
+                        () -> maxStreamsPerClient,
+                        v -> maxStreamsPerClient = v)
+                .paramLabel("N")
+                .description("SSE streams one client (a token, or without tokens an address) may have open (more"
+                        + " get 429; default 1000).")
+                .build());
+    }
 
     /** The HTTP transport to serve, or null when neither the command line nor the config asks for HTTP. */
     HttpTransport build(ServeConfig.Http config, Path configFile) throws IOException {

@@ -107,7 +107,7 @@ public final class Main {
 
     /** {@code reservoir serve} alone. */
     static CommandLine serveCommandLine() {
-        CommandLine serve = new CommandLine(new ServeCommand());
+        CommandLine serve = new CommandLine(new ServeCommand().commandSpec());
         serve.setCommandName("reservoir serve");
         return Usage.configure(serve);
     }
@@ -119,7 +119,22 @@ public final class Main {
 
     /** The command tree, on this terminal. */
     static CommandLine commandLine(Terminal terminal) {
-        CommandLine tree = Usage.configure(new CommandLine(new ReservoirCommand(terminal)));
+        CommandLine tree = new CommandLine(new ReservoirCommand(terminal));
+        // In the order of --help. serve is declared through picocli's model (Bindings says why), so
+        // an annotation's list of subcommands could not name it.
+        for (Object command : List.of(
+                new SetupCommand(),
+                new ConfigCommand(),
+                new ServeCommand().commandSpec(),
+                new LsCommand(),
+                new ReadCommand(),
+                new InfoCommand(),
+                new WatchCommand(),
+                new FindCommand(),
+                new ConsoleCommand())) {
+            tree.addSubcommand(command);
+        }
+        Usage.configure(tree);
         // config passes serve's options on: they are its arguments, not options of its own.
         tree.getSubcommands().get("config").setUnmatchedOptionsArePositionalParams(true);
         return tree;

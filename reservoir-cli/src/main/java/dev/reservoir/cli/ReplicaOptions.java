@@ -1,12 +1,14 @@
 package dev.reservoir.cli;
 
+import static dev.reservoir.cli.Bindings.option;
+
 import dev.reservoir.bus.redis.RedisNotificationBus;
 import dev.reservoir.server.McpServerBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The options of {@code reservoir serve} for running many replicas of one service behind a load
@@ -18,40 +20,42 @@ final class ReplicaOptions {
     /** The fewest bytes a cursor key may have (HMAC-SHA256). */
     static final int MIN_KEY_BYTES = 32;
 
-    @Option(
-            names = "--replica-id",
-            paramLabel = "NAME",
-            description =
-                    "This replica's name, in its log lines and health answers (default: host name and process id).")
     String replicaId;
-
-    @Option(
-            names = "--bus",
-            paramLabel = "URL",
-            description = "Share change notifications with the other replicas through Redis (redis://HOST:PORT or"
-                    + " rediss://): a change any replica detects reaches the subscribers of all, once.")
     String bus;
-
-    @Option(
-            names = "--bus-prefix",
-            paramLabel = "NAME",
-            description = "The Redis channel and key prefix of this service (default: reservoir); services sharing one"
-                    + " Redis need their own.")
     String busPrefix;
-
-    @Option(
-            names = "--cursor-key-env",
-            paramLabel = "NAME",
-            description = "Sign page cursors with the key in this environment variable (at least 32 bytes), the same on"
-                    + " every replica, so a page cursor from one replica works on another.")
     String cursorKeyEnv;
-
-    @Option(
-            names = "--cursor-key-file",
-            paramLabel = "PATH",
-            description =
-                    "Sign page cursors with the key in this file (at least 32 bytes; a final line break is ignored).")
     Path cursorKeyFile;
+
+    /** Declares these options on serve's command (see {@link Bindings} for why not annotations). */
+    void addTo(CommandSpec spec) {
+        spec.addOption(option("--replica-id", String.class, () -> replicaId, v -> replicaId = v)
+                .paramLabel("NAME")
+                .description(
+                        "This replica's name, in its log lines and health answers (default: host name and process id).")
+                .build());
+        spec.addOption(option("--bus", String.class, () -> bus, v -> bus = v)
+                .paramLabel("URL")
+                .description("Share change notifications with the other replicas through Redis (redis://HOST:PORT or"
+                        + " rediss://): a change any replica detects reaches the subscribers of all, once.")
+                .build());
+        spec.addOption(option("--bus-prefix", String.class, () -> busPrefix, v -> busPrefix = v)
+                .paramLabel("NAME")
+                .description(
+                        "The Redis channel and key prefix of this service (default: reservoir); services sharing one"
+                                + " Redis need their own.")
+                .build());
+        spec.addOption(option("--cursor-key-env", String.class, () -> cursorKeyEnv, v -> cursorKeyEnv = v)
+                .paramLabel("NAME")
+                .description(
+                        "Sign page cursors with the key in this environment variable (at least 32 bytes), the same on"
+                                + " every replica, so a page cursor from one replica works on another.")
+                .build());
+        spec.addOption(option("--cursor-key-file", Path.class, () -> cursorKeyFile, v -> cursorKeyFile = v)
+                .paramLabel("PATH")
+                .description(
+                        "Sign page cursors with the key in this file (at least 32 bytes; a final line break is ignored).")
+                .build());
+    }
 
     /** The replica name given on the command line or in the config, or null. */
     String replicaId(ServeConfig config) {

@@ -5,23 +5,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The top-level command: only subcommands; without one, its usage and exit 2. */
+/** The top-level command: only subcommands (added by {@link Main#commandLine}); without one, its usage and exit 2. */
 @Command(
         name = "reservoir",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "MCP resources: serve folders and data to MCP clients, and explore any MCP server's resources.",
-        subcommands = {
-            SetupCommand.class,
-            ConfigCommand.class,
-            ServeCommand.class,
-            LsCommand.class,
-            ReadCommand.class,
-            InfoCommand.class,
-            WatchCommand.class,
-            FindCommand.class,
-            ConsoleCommand.class
-        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./reservoir setup ~/notes                         # build once, print a client's config",

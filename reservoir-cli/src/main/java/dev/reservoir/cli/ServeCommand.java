@@ -1,5 +1,8 @@
 package dev.reservoir.cli;
 
+import static dev.reservoir.cli.Bindings.option;
+import static dev.reservoir.cli.Bindings.positionals;
+
 import dev.reservoir.demo.BenchData;
 import dev.reservoir.demo.DemoServer;
 import dev.reservoir.provider.fs.SkillsFolder;
@@ -19,130 +22,159 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
-/** {@code reservoir serve}: folders, repositories, databases (or the demo set) as MCP resources, over stdio or HTTP. */
-@Command(
-        name = "serve",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        description = {
-            "Serve folders as MCP resources, over stdio or HTTP.",
-            "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
-                    + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
-                    + " by default (one client, the process that started this one), or over HTTP with --http"
-                    + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
-                    + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to the Host"
-                    + " names it is known by and to pages of its own origin; --allow-host and --allow-origin add"
-                    + " others. An address other machines can reach needs a token. Git repositories and databases"
-                    + " are served from their SPECs too (the kinds found are listed below)."
-        },
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress",
-            "1:the server failed",
-            "2:bad options, a spec no kind accepts, a missing folder or an unreadable config file",
-            "3:could not listen on the HTTP address (in use, not an address of this machine, or not allowed)",
-            "130, 143:a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"
-        })
+/**
+ * {@code reservoir serve}: folders, repositories, databases (or the demo set) as MCP resources, over
+ * stdio or HTTP. Its options are declared through picocli's model ({@link #commandSpec()}), not
+ * annotations: see {@link Bindings} for why.
+ */
 final class ServeCommand implements Callable<Integer> {
 
-    @Spec
+    private static final String[] DESCRIPTION = {
+        "Serve folders as MCP resources, over stdio or HTTP.",
+        "Every file and folder becomes a file:// resource (default: the current folder), live: clients hear"
+                + " when files change. Hidden files, what .gitignore ignores and .git are not shown. Over stdio"
+                + " by default (one client, the process that started this one), or over HTTP with --http"
+                + " (Streamable HTTP at /mcp for every protocol revision, and the 2024-11-05 HTTP+SSE transport"
+                + " at /sse). HTTP binds 127.0.0.1 unless told otherwise and then answers only to the Host"
+                + " names it is known by and to pages of its own origin; --allow-host and --allow-origin add"
+                + " others. An address other machines can reach needs a token. Git repositories and databases"
+                + " are served from their SPECs too (the kinds found are listed below)."
+    };
+
+    private static final String[][] EXIT_CODES = {
+        {
+            "0",
+            "the client closed stdin or stdout (stdio), or the server was stopped (SIGTERM, Ctrl-C) after the answers in progress"
+        },
+        {"1", "the server failed"},
+        {"2", "bad options, a spec no kind accepts, a missing folder or an unreadable config file"},
+        {"3", "could not listen on the HTTP address (in use, not an address of this machine, or not allowed)"},
+        {"130, 143", "a second Ctrl-C or SIGTERM stopped it without waiting for answers in progress"}
+    };
+
     CommandSpec spec;
-
-    @Parameters(
-            paramLabel = "SPEC",
-            arity = "0..*",
-            description = "What to serve: folders, git:PATH[#NAME] repositories, databases (./app.db, jdbc:..., "
-                    + "postgresql://...); the kinds found are listed below (default: the current folder).")
     List<String> specs = new ArrayList<>();
-
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            description = "Read settings from this YAML file; options given here win.")
     Path configFile;
-
-    @Option(names = "--stdio", description = "With --http, serve stdio as well (until stdin closes).")
     Boolean stdio;
-
-    @Option(
-            names = "--demo",
-            description =
-                    "Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000 items, a 4 MiB blob).")
     boolean demo;
-
-    @Option(
-            names = "--demo-change-every",
-            paramLabel = "DURATION",
-            description = "How often the demo's test://watched-resource changes (default: ${DEFAULT-VALUE}).",
-            defaultValue = "3s",
-            converter = DurationConverter.class)
     Duration changeEvery;
-
     /** The benchmark dataset (bench://text/0 ...), for reservoir-bench; not for people. */
-    @Option(names = "--bench-data", hidden = true, paramLabel = "TEXTS")
     Integer benchTexts;
 
-    @Option(names = "--name", description = "Server name reported to clients (default: reservoir).")
     String name;
-
-    @Option(names = "--console", description = "Also open a web console for what is served (on 127.0.0.1).")
     boolean console;
-
-    @Option(names = "--console-port", paramLabel = "PORT", description = "The console's port (default: any free port).")
     int consolePort;
-
     /** Read by {@link Main#logging} before picocli runs (loggers are set up first); here for --help and parsing. */
-    @Option(
-            names = "--verbose",
-            description = "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
     boolean verbose;
 
-    @Option(
-            names = "--max-message-size",
-            paramLabel = "SIZE",
-            description = "Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
-                    + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.",
-            converter = ByteSizeConverter.class)
     Long maxMessageSize;
-
-    @Option(
-            names = "--page-size",
-            paramLabel = "N",
-            description = "Resources per resources/list page (1 to 10000). Default: as many as fit in an"
-                    + " eighth of --max-message-size, at most 1MiB of them.")
     Integer pageSize;
-
-    @Option(
-            names = "--tools",
-            description = "Also serve the resources as tools (list_resources, read_resource, search_resources),"
-                    + " for MCP hosts that use tools only (config key: tools).")
     Boolean tools;
-
-    @Option(
-            names = "--skills",
-            paramLabel = "DIR",
-            description =
-                    "Also serve the agent skills in DIR (subfolders with a SKILL.md) as the Skills extension"
-                            + " (SEP-2640) defines: skill:// resources, skills/list, resources/directory/read (config key: skills).")
     Path skillsDir;
 
-    @Mixin
-    HttpOptions httpOptions;
+    final HttpOptions httpOptions = new HttpOptions();
+    final FolderOptions folderOptions = new FolderOptions();
+    final ReplicaOptions replicaOptions = new ReplicaOptions();
 
-    @Mixin
-    FolderOptions folderOptions;
-
-    @Mixin
-    ReplicaOptions replicaOptions;
+    /** The command's model, bound to this object's fields; made once per object. */
+    CommandSpec commandSpec() {
+        if (spec != null) {
+            return spec;
+        }
+        Map<String, String> exitCodes = new LinkedHashMap<>();
+        for (String[] code : EXIT_CODES) {
+            exitCodes.put(code[0], code[1]);
+        }
+        spec = CommandSpec.wrapWithoutInspection(this).name("serve").versionProvider(new VersionProvider());
+        spec.usageMessage()
+                .description(DESCRIPTION)
+                .exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(exitCodes);
+        spec.addOption(OptionSpec.builder("-h", "--help")
+                .type(boolean.class)
+                .usageHelp(true)
+                .description("Show this help message and exit.")
+                .build());
+        spec.addOption(OptionSpec.builder("-V", "--version")
+                .type(boolean.class)
+                .versionHelp(true)
+                .description("Print version information and exit.")
+                .build());
+        spec.addPositional(positionals(() -> specs, v -> specs = v)
+                .paramLabel("SPEC")
+                .arity("0..*")
+                .description("What to serve: folders, git:PATH[#NAME] repositories, databases (./app.db, jdbc:..., "
+                        + "postgresql://...); the kinds found are listed below (default: the current folder).")
+                .build());
+        spec.addOption(option("--config", Path.class, () -> configFile, v -> configFile = v)
+                .paramLabel("FILE")
+                .description("Read settings from this YAML file; options given here win.")
+                .build());
+        spec.addOption(option("--stdio", Boolean.class, () -> stdio, v -> stdio = v)
+                .description("With --http, serve stdio as well (until stdin closes).")
+                .build());
+        spec.addOption(option("--demo", boolean.class, () -> demo, v -> demo = v)
+                .description("Serve the fixed demo set instead of folders (conformance resources, a collection, 1,000"
+                        + " items, a 4 MiB blob).")
+                .build());
+        spec.addOption(option("--demo-change-every", Duration.class, () -> changeEvery, v -> changeEvery = v)
+                .paramLabel("DURATION")
+                .description("How often the demo's test://watched-resource changes (default: ${DEFAULT-VALUE}).")
+                .defaultValue("3s")
+                .converters(new DurationConverter())
+                .build());
+        spec.addOption(option("--bench-data", Integer.class, () -> benchTexts, v -> benchTexts = v)
+                .hidden(true)
+                .paramLabel("TEXTS")
+                .build());
+        spec.addOption(option("--name", String.class, () -> name, v -> name = v)
+                .paramLabel("<name>")
+                .description("Server name reported to clients (default: reservoir).")
+                .build());
+        spec.addOption(option("--console", boolean.class, () -> console, v -> console = v)
+                .description("Also open a web console for what is served (on 127.0.0.1).")
+                .build());
+        spec.addOption(option("--console-port", int.class, () -> consolePort, v -> consolePort = v)
+                .paramLabel("PORT")
+                .description("The console's port (default: any free port).")
+                .build());
+        spec.addOption(option("--verbose", boolean.class, () -> verbose, v -> verbose = v)
+                .description(
+                        "Also log what is routine (Jetty's start and stop lines); -Dreservoir.log=debug logs more.")
+                .build());
+        spec.addOption(option("--max-message-size", Long.class, () -> maxMessageSize, v -> maxMessageSize = v)
+                .paramLabel("SIZE")
+                .description("Over stdio, the largest message sent (default 8MiB: MCP clients drop larger ones);"
+                        + " a read whose answer would be larger gets an error saying so. HTTP streams larger answers.")
+                .converters(new ByteSizeConverter())
+                .build());
+        spec.addOption(option("--page-size", Integer.class, () -> pageSize, v -> pageSize = v)
+                .paramLabel("N")
+                .description("Resources per resources/list page (1 to 10000). Default: as many as fit in an"
+                        + " eighth of --max-message-size, at most 1MiB of them.")
+                .build());
+        spec.addOption(option("--tools", Boolean.class, () -> tools, v -> tools = v)
+                .description("Also serve the resources as tools (list_resources, read_resource, search_resources),"
+                        + " for MCP hosts that use tools only (config key: tools).")
+                .build());
+        spec.addOption(option("--skills", Path.class, () -> skillsDir, v -> skillsDir = v)
+                .paramLabel("DIR")
+                .description("Also serve the agent skills in DIR (subfolders with a SKILL.md) as the Skills extension"
+                        + " (SEP-2640) defines: skill:// resources, skills/list, resources/directory/read (config key:"
+                        + " skills).")
+                .build());
+        httpOptions.addTo(spec);
+        folderOptions.addTo(spec);
+        replicaOptions.addTo(spec);
+        return spec;
+    }
 
     @Override
     public Integer call() throws Exception {
