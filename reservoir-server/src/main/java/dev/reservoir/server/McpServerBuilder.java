@@ -18,7 +18,6 @@ import dev.reservoir.server.spi.RequestObserver;
 import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.spi.SkillCatalog;
 import dev.reservoir.server.spi.TemplateHandler;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -361,11 +360,6 @@ public final class McpServerBuilder {
             throw new IllegalStateException("build() may be called once per builder");
         }
         built = true;
-        byte[] key = cursorKey;
-        if (key == null) {
-            key = new byte[32];
-            new SecureRandom().nextBytes(key);
-        }
         ServerSettings settings = new ServerSettings(
                 serverInfo,
                 instructions,
@@ -380,7 +374,7 @@ public final class McpServerBuilder {
                 maxSubscriptionsTotal,
                 cacheHint,
                 discoverCacheHint,
-                key,
+                cursorKey,
                 revisions,
                 readOptions,
                 maxMessageBytes,

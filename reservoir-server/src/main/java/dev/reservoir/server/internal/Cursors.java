@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -40,10 +42,20 @@ final class Cursors {
     private static final int MAC_BYTES = 16;
     private static final int MAX_CURSOR_CHARS = 16_384;
 
-    private final SecretKeySpec key;
+    /** The key: the one given, else a random one made on first use. */
+    private volatile SecretKeySpec key;
 
+    private final ReentrantLock keyLock = new ReentrantLock();
+
+    /**
+     * @param key the key to sign with (the same on every replica, so a cursor from one works on
+     *     another), or null for a random one of this server's own. That one is made when the first
+     *     cursor is: starting {@code SecureRandom} (the JDK's security providers) costs about 10 ms,
+     *     which a server would otherwise spend before its first answer, and most listings fit one
+     *     page.
+     */
     Cursors(byte[] key) {
-        this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
+        this.key = key == null ? null : new SecretKeySpec(key.clone(), "HmacSHA256");
     }
 
     String encode(Position position) {
@@ -109,10 +121,28 @@ final class Cursors {
         try {
             // A Mac per call: cheap next to a listing, and safe on any thread.
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
+            mac.init(key());
             return mac.doFinal(payload);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+    }
+
+    private SecretKeySpec key() {
+        SecretKeySpec k = key;
+        if (k != null) {
+            return k;
+        }
+        keyLock.lock();
+        try {
+            if (key == null) {
+                byte[] random = new byte[32];
+                new SecureRandom().nextBytes(random);
+                key = new SecretKeySpec(random, "HmacSHA256");
+            }
+            return key;
+        } finally {
+            keyLock.unlock();
         }
     }
 

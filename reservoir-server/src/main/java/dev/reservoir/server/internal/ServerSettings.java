@@ -14,6 +14,7 @@ import java.util.Set;
  *     (templates, skills, the tools' resource pages)
  * @param listPageSize the most resources per {@code resources/list} page
  * @param listPageBytes about the most bytes of resources per {@code resources/list} page
+ * @param cursorKey the key page cursors are signed with, or null for a random one (made on first use)
  * @param maxMessageBytes the largest message sent where the client reads messages whole (stdio)
  * @param maxBatchLength the most messages a JSON-RPC batch may hold
  * @param maxOpenStreams the most content streams open at once, over all connections (0 or less:
@@ -48,7 +49,7 @@ public record ServerSettings(
 
     public ServerSettings {
         revisions = Set.copyOf(revisions);
-        cursorKey = cursorKey.clone();
+        cursorKey = cursorKey == null ? null : cursorKey.clone();
     }
 
     /** The versions this server speaks, newest first. */
