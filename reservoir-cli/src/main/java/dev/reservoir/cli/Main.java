@@ -13,7 +13,8 @@ public final class Main {
 
     public static void main(String[] args) {
         logging(args);
-        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(Main::warmUp);
+        boolean http = List.of(args).contains("--http") || Arrays.stream(args).anyMatch(a -> a.startsWith("--http="));
+        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(http));
         int code;
         if (args.length > 0 && args[0].equals("serve")) {
             // The server needs only its own command: building the whole tree would load every
@@ -32,11 +33,18 @@ public final class Main {
      * first message decoded. Decoding loads Jackson's parser, whose constants start
      * {@code BigDecimal}, and JDK 25's {@code BigDecimal} computes 5^(2^16) when it starts (about
      * 20 ms before the JIT): done here, it is off the path from the first request to its answer.
-     * The logger goes first: the server's first logger is made about 100 ms after this starts,
-     * and one made while SLF4J is still starting would stand in for the real one for good.
+     * The logger goes first: the server's first logger is made soon after this starts, and one
+     * made while SLF4J is still starting would stand in for the real one for good. Over HTTP
+     * (option {@code --http}), what Jetty's start needs comes next: the list of the JDK's locales,
+     * which Jetty's {@code MimeTypes} reads when it starts (about 45 ms on the main thread when it
+     * was left to Jetty), and the JDK's security providers, for session ids.
      */
-    static void warmUp() {
+    static void warmUp(boolean http) {
         org.slf4j.LoggerFactory.getILoggerFactory();
+        if (http) {
+            java.util.Locale.getAvailableLocales();
+            new java.security.SecureRandom().nextInt();
+        }
         JsonRpcCodec.standard()
                 .decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\",\"params\":{}}"
                         .getBytes(StandardCharsets.UTF_8));

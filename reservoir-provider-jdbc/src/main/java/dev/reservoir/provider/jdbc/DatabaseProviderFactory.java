@@ -20,8 +20,14 @@ import java.util.List;
  */
 public final class DatabaseProviderFactory implements ResourceProviderFactory {
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /**
+     * Made when a configuration entry is first read, not when the factory is loaded: every serve
+     * loads every factory (to list the kinds), and a Jackson mapper's start (its date format lists
+     * the JDK's locales) would otherwise be on the way to a server's first answer.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     @Override
     public String kind() {
@@ -73,7 +79,7 @@ public final class DatabaseProviderFactory implements ResourceProviderFactory {
 
     private static JdbcConfig.Database entry(JsonNode entry) {
         try {
-            return JSON.treeToValue(entry, JdbcConfig.Database.class);
+            return Json.MAPPER.treeToValue(entry, JdbcConfig.Database.class);
         } catch (UnrecognizedPropertyException e) {
             throw new IllegalArgumentException(
                     "unknown database setting '" + e.getPropertyName() + "' (known: " + e.getKnownPropertyIds() + ")");

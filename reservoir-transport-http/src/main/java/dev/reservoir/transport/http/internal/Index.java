@@ -14,8 +14,10 @@ import java.nio.charset.StandardCharsets;
  */
 final class Index {
 
-    private final byte[] body;
+    private final ObjectNode doc;
     private final String hint;
+    /** The document's bytes, made when first asked for (Jackson's pretty printer costs a server's start a few ms). */
+    private volatile byte[] body;
 
     Index(McpServer server, HttpSettings settings) {
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
@@ -29,9 +31,19 @@ final class Index {
         if (settings.httpSsePath() != null) {
             endpoints.put("sse", settings.httpSsePath());
         }
-        this.body = (doc.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8);
+        this.doc = doc;
         this.hint = "the MCP endpoint is " + settings.endpoint()
                 + (settings.httpSsePath() == null ? "" : " (2024-11-05 HTTP+SSE: " + settings.httpSsePath() + ")");
+    }
+
+    private byte[] body() {
+        byte[] b = body;
+        if (b == null) {
+            // Two threads may both make it: the same bytes either way.
+            b = (doc.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8);
+            body = b;
+        }
+        return b;
     }
 
     void answer(HttpExchange exchange) {
@@ -45,7 +57,7 @@ final class Index {
         } else {
             exchange.status(200);
             exchange.setHeader(Http.CONTENT_TYPE, Http.JSON);
-            Http.body(exchange, body, !method.equals("HEAD"));
+            Http.body(exchange, body(), !method.equals("HEAD"));
         }
     }
 }
