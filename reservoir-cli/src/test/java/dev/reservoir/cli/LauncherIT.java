@@ -132,7 +132,10 @@ class LauncherIT {
                 .isEqualTo("reservoir: making the class archive for quick starts (once) ..." + System.lineSeparator());
         String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
         assertThat(target.resolve(archive)).isNotEmptyFile();
-        assertThat(Files.readString(target.resolve(archive + ".jdk")).trim()).isEqualTo(javaHome);
+        // The stamp: the JDK, then (on JDK 25+, whose archive holds no method profiles) that the
+        // JVM's replay of profiles can be switched off.
+        assertThat(Files.readAllLines(target.resolve(archive + ".jdk")))
+                .containsExactly(javaHome, Runtime.version().feature() >= 25 ? "no-profiles" : "");
     }
 
     @Test
@@ -210,6 +213,20 @@ class LauncherIT {
                     "LauncherIT: first answer of the first start after setup: %,d ms%n",
                     (System.nanoTime() - start) / 1_000_000);
             assertThat(answer).contains("\"protocolVersion\":\"2025-11-25\"");
+            // The launcher's start-up options reached the JVM (it execs java: same process). No
+            // perf data file (-XX:-UsePerfData), and no thread replaying method profiles the
+            // archive does not hold (-XX:-AOTReplayTraining): each cost the first answer ms.
+            assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), String.valueOf(server.pid())))
+                    .doesNotExist();
+            if (Runtime.version().feature() >= 25) {
+                List<String> threads = new ArrayList<>();
+                try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(server.pid()), "task"))) {
+                    for (Path task : tasks.toList()) {
+                        threads.add(Files.readString(task.resolve("comm")).strip());
+                    }
+                }
+                assertThat(threads).contains("reservoir-stdin").doesNotContain("Training replay");
+            }
         }
         assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.readString(stderr))
