@@ -8,8 +8,22 @@ import java.util.Objects;
 /** A JSON-RPC request id as MCP allows it: a string or an integer, never null. */
 public sealed interface RequestId {
 
+    // equals and hashCode are written out: a record's own are made on first use through
+    // invokedynamic (ObjectMethods), which no class archive holds, and an id is hashed on the way
+    // to a server's first answer (the table of requests in flight): about 5 ms of it.
+
     /** An integer id. */
     record Num(long value) implements RequestId {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Num other && other.value == value;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(value);
+        }
+
         @Override
         public String toString() {
             return Long.toString(value);
@@ -20,6 +34,16 @@ public sealed interface RequestId {
     record Str(String value) implements RequestId {
         public Str {
             Objects.requireNonNull(value, "value");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Str other && other.value.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
         }
 
         @Override
