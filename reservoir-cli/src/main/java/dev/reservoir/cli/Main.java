@@ -4,16 +4,23 @@ import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 
 /** The {@code reservoir} command line. */
 public final class Main {
+
+    /** Counted down once SLF4J has started, when {@link #main} started it on the warm-up thread. */
+    private static final CountDownLatch LOGGING = new CountDownLatch(1);
+
+    private static volatile boolean warmingUp;
 
     private Main() {}
 
     public static void main(String[] args) {
         logging(args);
         boolean http = List.of(args).contains("--http") || Arrays.stream(args).anyMatch(a -> a.startsWith("--http="));
+        warmingUp = true;
         Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(http));
         int code;
         if (args.length > 0 && args[0].equals("serve")) {
@@ -40,7 +47,11 @@ public final class Main {
      * was left to Jetty), and the JDK's security providers, for session ids.
      */
     static void warmUp(boolean http) {
-        org.slf4j.LoggerFactory.getILoggerFactory();
+        try {
+            org.slf4j.LoggerFactory.getILoggerFactory();
+        } finally {
+            LOGGING.countDown();
+        }
         if (http) {
             java.util.Locale.getAvailableLocales();
             new java.security.SecureRandom().nextInt();
@@ -48,6 +59,23 @@ public final class Main {
         JsonRpcCodec.standard()
                 .decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\",\"params\":{}}"
                         .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Waits until SLF4J has started, when the warm-up thread is starting it: a message logged
+     * while it starts is held and replayed, and SLF4J then prints a warning about it on stderr
+     * (seen on 4 of 10 HTTP starts once the command line was read sooner). Called before a
+     * command does anything that may log; returns at once when nothing is starting SLF4J.
+     */
+    static void awaitLogging() {
+        if (!warmingUp) {
+            return;
+        }
+        try {
+            LOGGING.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

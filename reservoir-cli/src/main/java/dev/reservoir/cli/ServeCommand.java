@@ -178,6 +178,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Main.awaitLogging(); // what follows logs (the server's start, Jetty's)
         PrintWriter err = spec.commandLine().getErr();
         ServeConfig config;
         ServeConfig.Loaded loaded;

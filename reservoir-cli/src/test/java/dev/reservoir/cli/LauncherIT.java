@@ -139,6 +139,42 @@ class LauncherIT {
     }
 
     @Test
+    void anHttpServerWithItsArchiveSaysOnlyWhereItListens() throws Exception {
+        // With the archive, the command line is read before the warm-up thread has started SLF4J;
+        // a message logged meanwhile made SLF4J print a warning about replaying it (every start
+        // serving a folder over HTTP, until serve waited for the logger).
+        Path clone = launcherClone();
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(made.code()).as(made.err()).isZero();
+        for (int start = 0; start < 3; start++) {
+            ProcessBuilder builder = new ProcessBuilder(
+                            clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+            Process server = builder.start();
+            BufferedReader err =
+                    new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
+            List<String> lines = new ArrayList<>();
+            for (String line; (line = err.readLine()) != null; ) {
+                lines.add(line);
+                if (line.contains(" over HTTP at ")) {
+                    break;
+                }
+            }
+            Thread.sleep(300); // a warning comes once SLF4J has started, after the banner
+            server.toHandle().destroy(); // SIGTERM, leaving its stderr open to read: it says it stops, and exits
+            assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            err.lines().forEach(lines::add);
+            assertThat(lines)
+                    .as("stderr of start %d", start)
+                    .allMatch(l -> l.startsWith("reservoir serve: "), "only the server's own lines")
+                    .anyMatch(l -> l.contains(" over HTTP at http://127.0.0.1:"));
+        }
+    }
+
+    @Test
     void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
         // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
         // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.
