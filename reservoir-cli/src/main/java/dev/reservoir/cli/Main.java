@@ -64,7 +64,8 @@ public final class Main {
     /**
      * Waits until SLF4J has started, when the warm-up thread is starting it: a message logged
      * while it starts is held and replayed, and SLF4J then prints a warning about it on stderr
-     * (seen on 4 of 10 HTTP starts once the command line was read sooner). Called before a
+     * (at every start serving a folder over HTTP with the class archive, once the command line
+     * was read sooner; LauncherIT checks it). Called before a
      * command does anything that may log; returns at once when nothing is starting SLF4J.
      */
     static void awaitLogging() {
