@@ -170,12 +170,17 @@ final class Sessions {
         return acquireStream(client, null) ? new EventStream(-1, limits.replayEvents(), limits.replayBytes()) : null;
     }
 
+    /**
+     * Gives a stream back, in the reverse order of {@link #acquireStream}: the total comes back last,
+     * so whoever sees {@link #openStreams()} at zero finds every budget free (a client reopening at
+     * once is not refused by a count of its own still held).
+     */
     void releaseStream(String client, Session session) {
-        streams.decrementAndGet();
-        releaseClientStream(client);
         if (session != null) {
             session.openStreams.decrementAndGet();
         }
+        releaseClientStream(client);
+        streams.decrementAndGet();
     }
 
     private void releaseClientStream(String client) {
