@@ -82,7 +82,7 @@ final class MessageCap implements SizeCap {
         } catch (IOException | RuntimeException e) {
             return result; // it fails the same way when written, which is what the sink reports
         }
-        return new JsonRpcResult(result.id(), new EncodedResult(out.toByteArray()));
+        return new JsonRpcResult(result.id(), out.encoded());
     }
 
     /** {"jsonrpc":"2.0","id":,"result":} without the id's value: what a result's envelope adds to it. */
@@ -105,14 +105,28 @@ final class MessageCap implements SizeCap {
         return envelope.count - "null".length();
     }
 
-    /** Holds what is written, up to a most; past it, throws {@link ContentMeter.Counting.Passed}. */
+    /**
+     * Holds what is written, up to a most; past it, throws {@link ContentMeter.Counting.Passed}.
+     * What it holds is handed on without a copy ({@link #encoded}).
+     */
     private static final class Bounded extends OutputStream {
         private final long most;
-        private final ByteArrayOutputStream held;
+        private final Held held;
 
         Bounded(long most, int expected) {
             this.most = most;
-            this.held = new ByteArrayOutputStream((int) Math.max(16, Math.min(most, expected)));
+            this.held = new Held((int) Math.max(16, Math.min(most, expected)));
+        }
+
+        /** A byte array stream that lets its array go: the answer is sent from it as it is. */
+        private static final class Held extends ByteArrayOutputStream {
+            Held(int size) {
+                super(size);
+            }
+
+            EncodedResult encoded() {
+                return new EncodedResult(buf, count);
+            }
         }
 
         @Override
@@ -137,8 +151,9 @@ final class MessageCap implements SizeCap {
             return held.size();
         }
 
-        byte[] toByteArray() {
-            return held.toByteArray();
+        /** What was written, as a result (this stream is not written to again). */
+        EncodedResult encoded() {
+            return held.encoded();
         }
     }
 

@@ -13,6 +13,9 @@ import java.util.Arrays;
  */
 final class RawBytes implements com.fasterxml.jackson.core.SerializableString {
 
+    /** No bytes at all. */
+    static final RawBytes NOTHING = new RawBytes(new byte[0], 0);
+
     /** A JSON string's quote. */
     static final RawBytes QUOTE = new RawBytes(new byte[] {'"'}, 1);
 
