@@ -70,24 +70,23 @@ public final class Compare {
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
         for (int round = 1; round <= rounds; round++) {
             for (String key : order(runs.keySet(), round)) {
-                var run = Map.entry(key, runs.get(key));
                 long[] peak = {0};
                 ReadHot.Result r = ReadHot.run(
-                                run.getValue(),
+                                runs.get(key),
                                 new int[] {inFlight},
                                 Duration.ofSeconds(5),
                                 Duration.ofSeconds(seconds),
                                 log,
                                 peak)
                         .getFirst();
-                ops.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.opsPerSecond());
-                cpu.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
-                rss.computeIfAbsent(run.getKey(), k -> new ArrayList<>()).add((double) peak[0]);
+                ops.computeIfAbsent(key, k -> new ArrayList<>()).add(r.opsPerSecond());
+                cpu.computeIfAbsent(key, k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
+                rss.computeIfAbsent(key, k -> new ArrayList<>()).add((double) peak[0]);
                 System.err.printf(
                         Locale.ROOT,
                         "round %d %s %.0f ops/s, server CPU %.1f us per read, peak RSS %d MiB%n",
                         round,
-                        run.getKey(),
+                        key,
                         r.opsPerSecond(),
                         r.cpuMicrosPerOp(),
                         peak[0] >> 20);

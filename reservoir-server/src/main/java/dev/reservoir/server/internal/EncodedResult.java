@@ -10,8 +10,9 @@ import java.io.OutputStream;
 
 /**
  * A result value already written as compact UTF-8 JSON, the first {@code length} bytes of
- * {@code json} (by {@link MessageCap}, which had to know its size): a generator that writes bytes puts those bytes out as they are, any other copies it
- * token by token, so the wire is the same as if the value had been written afresh.
+ * {@code json} (by {@link MessageCap}, which had to know its size): a generator that writes bytes
+ * puts those bytes out as they are, any other copies it token by token, so the wire is the same as
+ * if the value had been written afresh.
  */
 record EncodedResult(byte[] json, int length) implements JsonWritable {
 
