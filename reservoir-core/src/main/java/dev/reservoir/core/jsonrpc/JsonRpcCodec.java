@@ -45,6 +45,9 @@ public final class JsonRpcCodec {
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                // The stream is the caller's to flush: a flush passed on when a message's writer
+                // closes made every stdio message a write call of its own, and its newline a second.
+                .disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM)
                 // A write that fails half-way (a provider stream broke) must leave broken JSON, not
                 // JSON that closes neatly around truncated content and would pass for a whole answer.
                 .disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT)
@@ -118,14 +121,17 @@ public final class JsonRpcCodec {
         return MessageReader.read(tree);
     }
 
-    /** Writes one message as compact JSON, without a trailing newline. */
+    /**
+     * Writes one message as compact JSON, without a trailing newline. {@code out} is neither
+     * flushed nor closed: the caller frames and flushes (once for several messages, if it likes).
+     */
     public void write(JsonRpcMessage message, OutputStream out) throws IOException {
         try (JsonGenerator generator = factory.createGenerator(out)) {
             MessageWriter.write(generator, message);
         }
     }
 
-    /** Writes a batch of responses as one JSON array, without a trailing newline. */
+    /** Writes a batch of responses as one JSON array, without a trailing newline; {@code out} is not flushed. */
     public void writeBatch(List<? extends JsonRpcMessage> messages, OutputStream out) throws IOException {
         try (JsonGenerator generator = factory.createGenerator(out)) {
             generator.writeStartArray();
@@ -170,7 +176,10 @@ public final class JsonRpcCodec {
         return mapper.createObjectNode();
     }
 
-    /** Creates a generator over a stream (the caller closes it; the stream stays open). */
+    /**
+     * Creates a generator over a stream (the caller closes it; the stream stays open, and is not
+     * flushed by the generator's {@code flush} or {@code close}, which only empty its buffer into it).
+     */
     public JsonGenerator generator(OutputStream out) throws IOException {
         return factory.createGenerator(out);
     }

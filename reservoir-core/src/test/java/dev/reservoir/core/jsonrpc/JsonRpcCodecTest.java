@@ -261,4 +261,32 @@ class JsonRpcCodecTest {
         }
         assertThat(codec.decode(out.toByteArray())).isInstanceOf(Decoded.Invalid.class);
     }
+
+    @Test
+    void writingAMessageLeavesTheStreamToItsOwnerToFlushAndClose() throws Exception {
+        int[] flushes = {0};
+        boolean[] closed = {false};
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        java.io.OutputStream out = new java.io.FilterOutputStream(written) {
+            @Override
+            public void flush() {
+                flushes[0]++;
+            }
+
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        codec.write(new JsonRpcNotification("notifications/initialized", null), out);
+        codec.writeBatch(
+                List.of(new JsonRpcResult(RequestId.of(1), JsonWritable.of(JsonNodeFactory.instance.objectNode()))),
+                out);
+        // A flush passed on made every stdio message a write call of its own, and its newline another.
+        assertThat(flushes[0]).as("flushes passed on to the stream").isZero();
+        assertThat(closed[0]).as("the stream closed").isFalse();
+        assertThat(written.toString(StandardCharsets.UTF_8))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"
+                        + "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}]");
+    }
 }

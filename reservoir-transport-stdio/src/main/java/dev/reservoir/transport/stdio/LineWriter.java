@@ -17,13 +17,6 @@ final class LineWriter implements MessageSink {
 
     private final Tracking target;
     private final OutputStream out;
-    /**
-     * What the codec writes a message to: {@code out}, except that flushing is left to
-     * {@link #write}, once per group of messages. Jackson's generator flushes its target when it
-     * closes, which made every answer a write call of its own and its newline another.
-     */
-    private final OutputStream messages;
-
     private final JsonRpcCodec codec;
     private final ReentrantLock lock = new ReentrantLock();
 
@@ -31,18 +24,17 @@ final class LineWriter implements MessageSink {
     LineWriter(OutputStream out, JsonRpcCodec codec, Runnable onOutputFailure) {
         this.target = new Tracking(out, onOutputFailure);
         this.out = new BufferedOutputStream(target, 65536);
-        this.messages = new Unflushed(this.out);
         this.codec = codec;
     }
 
     @Override
     public void send(JsonRpcMessage message) throws IOException {
-        write(() -> codec.write(message, messages));
+        write(() -> codec.write(message, out));
     }
 
     @Override
     public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
-        write(() -> codec.writeBatch(messages, this.messages));
+        write(() -> codec.writeBatch(messages, out));
     }
 
     /** A stdio client reads each line whole, and the TypeScript SDK drops one over 10 MiB. */
@@ -80,28 +72,6 @@ final class LineWriter implements MessageSink {
             }
         } finally {
             lock.unlock();
-        }
-    }
-
-    /** Passes writes on and ignores flushes (and closes: the writer owns the stream). */
-    private static final class Unflushed extends java.io.FilterOutputStream {
-        Unflushed(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() {
-            // The writer flushes when no other message waits.
-        }
-
-        @Override
-        public void close() {
-            // Not the codec's to close.
         }
     }
 
