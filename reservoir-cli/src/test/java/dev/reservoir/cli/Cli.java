@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -69,13 +73,32 @@ final class Cli {
         return "stdio:" + node + " " + interop.resolve("servers").resolve(script);
     }
 
+    /** A started program's stderr, as lines of UTF-8. */
+    static BufferedReader stderr(Process process) {
+        return new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The lines of {@code serve}'s stderr up to and including its banner, the line that says where
+     * it serves HTTP ("over HTTP at"); {@code err} is left at the line after it.
+     */
+    static List<String> untilBanner(BufferedReader err) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (String line; (line = err.readLine()) != null; ) {
+            lines.add(line);
+            if (line.contains(" over HTTP at ")) {
+                return lines;
+            }
+        }
+        throw new AssertionError("the server never said where it listens; stderr: " + lines);
+    }
+
     /**
      * The first URL {@code serve} names in its banner on stderr ("over HTTP at URL"); the rest of
      * stderr is drained so the server never blocks on it.
      */
     static String bannerUrl(Process serve, String scheme) throws IOException {
-        java.io.BufferedReader err = new java.io.BufferedReader(
-                new java.io.InputStreamReader(serve.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
+        BufferedReader err = stderr(serve);
         java.util.regex.Pattern at = java.util.regex.Pattern.compile("over HTTP at (" + scheme + "://\\S+)");
         for (String line; (line = err.readLine()) != null; ) {
             java.util.regex.Matcher m = at.matcher(line);

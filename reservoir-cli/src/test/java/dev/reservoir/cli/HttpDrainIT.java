@@ -153,14 +153,7 @@ class HttpDrainIT {
     }
 
     private static URI endpoint(BufferedReader log) throws IOException {
-        List<String> lines = new ArrayList<>();
-        for (String line; (line = log.readLine()) != null; ) {
-            lines.add(line);
-            if (line.contains(" over HTTP at ")) {
-                return URI.create(line.replaceFirst(".* over HTTP at (\\S+).*", "$1"));
-            }
-        }
-        throw new AssertionError("the server never said where it listens: " + lines);
+        return URI.create(Cli.untilBanner(log).getLast().replaceFirst(".* over HTTP at (\\S+).*", "$1"));
     }
 
     private static String rest(BufferedReader log) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -63,19 +62,12 @@ class HttpServeIT {
 
     /** The banner: the lines up to the one that says where HTTP is served, and {@code more} after it. */
     private static List<String> banner(Process process, int more) throws IOException {
-        BufferedReader err =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-        List<String> lines = new ArrayList<>();
-        for (String line; (line = err.readLine()) != null; ) {
-            lines.add(line);
-            if (line.contains(" over HTTP at ")) {
-                for (int i = 0; i < more; i++) {
-                    lines.add(err.readLine());
-                }
-                return lines;
-            }
+        BufferedReader err = Cli.stderr(process);
+        List<String> lines = new ArrayList<>(Cli.untilBanner(err));
+        for (int i = 0; i < more; i++) {
+            lines.add(err.readLine());
         }
-        throw new AssertionError("the server never said where it listens: " + lines);
+        return lines;
     }
 
     /** Whether this machine has an address other machines could reach it at. */

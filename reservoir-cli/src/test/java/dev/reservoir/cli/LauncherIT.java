@@ -154,15 +154,8 @@ class LauncherIT {
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
             Process server = builder.start();
-            BufferedReader err =
-                    new BufferedReader(new InputStreamReader(server.getErrorStream(), StandardCharsets.UTF_8));
-            List<String> lines = new ArrayList<>();
-            for (String line; (line = err.readLine()) != null; ) {
-                lines.add(line);
-                if (line.contains(" over HTTP at ")) {
-                    break;
-                }
-            }
+            BufferedReader err = Cli.stderr(server);
+            List<String> lines = new ArrayList<>(Cli.untilBanner(err));
             Thread.sleep(300); // a warning comes once SLF4J has started, after the banner
             server.toHandle().destroy(); // SIGTERM, leaving its stderr open to read: it says it stops, and exits
             assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();

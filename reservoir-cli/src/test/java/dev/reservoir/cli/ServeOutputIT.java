@@ -41,16 +41,7 @@ class ServeOutputIT {
 
     /** The stderr lines up to and including the banner. */
     private static List<String> untilBanner(Process process) throws IOException {
-        BufferedReader err =
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-        List<String> lines = new ArrayList<>();
-        for (String line; (line = err.readLine()) != null; ) {
-            lines.add(line);
-            if (line.contains(" over HTTP at ")) {
-                return lines;
-            }
-        }
-        throw new AssertionError("no banner; stderr: " + lines);
+        return Cli.untilBanner(Cli.stderr(process));
     }
 
     @Test
