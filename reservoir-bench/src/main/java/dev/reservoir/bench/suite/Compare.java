@@ -130,7 +130,7 @@ public final class Compare {
      * than the same build in the second (two runs of the same pair with the places swapped each
      * gave after/before 0.95x-0.96x), which a change of a few percent cannot be told from.
      */
-    private static List<String> order(java.util.Set<String> keys, int round) {
+    private static List<String> order(java.util.Collection<String> keys, int round) {
         List<String> order = new ArrayList<>(keys);
         if (round % 2 == 0) {
             int b = order.indexOf("before");
@@ -170,31 +170,25 @@ public final class Compare {
         List<Double> firstRatios = new ArrayList<>();
         List<Double> cpuRatios = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
-            boolean beforeFirst = round % 2 == 1; // see order()
-            ListAll.Result b;
-            ListAll.Result a;
-            if (beforeFirst) {
-                b = ListAll.run(runs.get("before"), log);
-                a = ListAll.run(runs.get("after"), log);
-            } else {
-                a = ListAll.run(runs.get("after"), log);
-                b = ListAll.run(runs.get("before"), log);
+            List<String> builds = order(List.of("before", "after"), round);
+            Map<String, ListAll.Result> listed = new LinkedHashMap<>();
+            for (String build : builds) {
+                listed.put(build, ListAll.run(runs.get(build), log));
             }
+            ListAll.Result b = listed.get("before");
+            ListAll.Result a = listed.get("after");
             double before = b.seconds();
             double after = a.seconds();
             ratios.add(after / before);
             firstRatios.add(a.firstSeconds() / b.firstSeconds());
             // The CPU figure drives the server over stdio: an HTTP target's command would not answer there.
             boolean stdio = !runs.get("after").http();
-            double cpuBefore = Double.NaN;
-            double cpuAfter = Double.NaN;
-            if (stdio && beforeFirst) {
-                cpuBefore = ListAll.cpuPerListing(runs.get("before"), log, 50);
-                cpuAfter = ListAll.cpuPerListing(runs.get("after"), log, 50);
-            } else if (stdio) {
-                cpuAfter = ListAll.cpuPerListing(runs.get("after"), log, 50);
-                cpuBefore = ListAll.cpuPerListing(runs.get("before"), log, 50);
+            Map<String, Double> cpu = new LinkedHashMap<>();
+            for (String build : builds) {
+                cpu.put(build, stdio ? ListAll.cpuPerListing(runs.get(build), log, 50) : Double.NaN);
             }
+            double cpuBefore = cpu.get("before");
+            double cpuAfter = cpu.get("after");
             cpuRatios.add(cpuAfter / cpuBefore);
             System.err.printf(
                     Locale.ROOT,
