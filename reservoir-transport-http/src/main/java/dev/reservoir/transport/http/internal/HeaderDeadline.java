@@ -88,11 +88,30 @@ public final class HeaderDeadline implements Connection.Listener {
             HttpParser parser = connection.getParser();
             boolean midHead = parser.inHeaderState() && !parser.isStart();
             boolean neverSpoke = parser.isStart() && connection.getMessagesIn() == 0 && connection.getBytesIn() == 0;
-            long since = midHead ? parser.getBeginNanoTime() : openedAt;
-            if ((midHead || neverSpoke) && now - since > timeoutNanos) {
+            long begun = midHead ? parser.getBeginNanoTime() : 0;
+            if (overdue(midHead, begun, neverSpoke, openedAt, now, timeoutNanos)) {
                 expire(connection);
             }
         });
+    }
+
+    /**
+     * Whether a connection's head is overdue, from what the sweep read of its parser on another
+     * thread, field by field and not at one instant: the parser may finish the request and reset
+     * between the reads, and its reset sets the start time to 0 (which a read after the state's
+     * would take for a head begun at the start of time: a busy keep-alive connection was answered
+     * 408 and closed in the middle of its traffic).
+     *
+     * @param midHead the parser was in the request line or headers, past their start
+     * @param begun when it began that head (System.nanoTime()), or 0 when it was reset since
+     * @param neverSpoke the connection has not sent a byte
+     */
+    static boolean overdue(
+            boolean midHead, long begun, boolean neverSpoke, long openedAt, long now, long timeoutNanos) {
+        if (midHead) {
+            return begun != 0 && now - begun > timeoutNanos;
+        }
+        return neverSpoke && now - openedAt > timeoutNanos;
     }
 
     private void expire(HttpConnection connection) {
