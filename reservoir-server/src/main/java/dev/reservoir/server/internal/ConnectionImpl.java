@@ -8,6 +8,7 @@ import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One connection, as a transport sees it: the JSON-RPC engine ({@link RpcConnection}) feeding the
@@ -18,7 +19,7 @@ final class ConnectionImpl implements ServerConnection {
     private final ServerImpl server;
     private final Session session;
     private final RpcConnection rpc;
-    private volatile boolean closed;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /** @param info what the transport knows; its client names the client, or null for a client of its own */
     ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
@@ -51,10 +52,9 @@ final class ConnectionImpl implements ServerConnection {
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        if (!closed.compareAndSet(false, true)) {
+            return; // closed already, or being closed by another thread
         }
-        closed = true;
         for (InFlight stream : rpc.close()) {
             // On a shared channel (stdio) the server ends a listen stream with notifications/cancelled.
             RpcConnection.sendQuietly(stream.replies(), Cancellation.notification(stream.id(), "server shutting down"));

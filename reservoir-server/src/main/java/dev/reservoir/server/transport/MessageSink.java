@@ -51,4 +51,17 @@ public interface MessageSink {
     default boolean queues() {
         return false;
     }
+
+    /**
+     * Whether the thread that hands this sink's frame to {@link ServerConnection#receive} is the
+     * request's own, free to run it to its end (an HTTP POST's thread, which would otherwise only
+     * wait for the answer). The server then runs a lone request on that thread, and {@code receive}
+     * returns once it is answered (or became a stream), instead of starting a virtual thread for it.
+     * The sink must then deliver what is sent on it while that thread is busy (an HTTP answer that
+     * turns into an SSE stream is pumped by a thread of its own). False (the default) for a channel
+     * whose reader must go on reading.
+     */
+    default boolean callerRunsRequests() {
+        return false;
+    }
 }

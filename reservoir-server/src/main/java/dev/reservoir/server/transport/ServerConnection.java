@@ -12,7 +12,9 @@ public interface ServerConnection extends AutoCloseable {
      * Handles one decoded frame; requests answer through {@code replies}. The requests that change
      * the session (such as {@code initialize} and {@code resources/subscribe}) run on the calling
      * thread, in arrival order, before this method returns; the others run on virtual threads, and
-     * this method returns once they are started. It blocks while the connection already has its
+     * this method returns once they are started (or, when {@code replies} says its caller's thread
+     * runs requests, a lone request runs on the calling thread, and this method returns once it is
+     * answered). It blocks while the connection already has its
      * maximum number of requests in flight (so a transport stops reading).
      */
     void receive(Decoded frame, MessageSink replies);

@@ -29,7 +29,10 @@ public final class InFlight {
     private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
     private final AtomicBoolean permit = new AtomicBoolean(true);
     private final CancelHooks cancelHooks = new CancelHooks();
-    volatile Thread thread;
+    /** The thread running the handler, once it entered and until it left (guarded by this). */
+    private Thread thread;
+    /** Whether {@link #interrupt} interrupted that thread (guarded by this). */
+    private boolean interrupted;
     /** System.nanoTime() after which the request times out; 0 for none (inline calls, streams). */
     volatile long deadline;
     /** Runs when a detached request (a stream) ends. */
@@ -126,13 +129,32 @@ public final class InFlight {
         return onEnd;
     }
 
+    /** The current thread runs the handler: a cancellation or timeout interrupts it from now on. */
+    synchronized void enter() {
+        thread = Thread.currentThread();
+    }
+
+    /**
+     * The thread that ran the handler goes on to other work (the caller's, which ran the request
+     * for it): no later cancellation reaches it, and an interrupt meant for the request is cleared.
+     */
+    synchronized void leave() {
+        thread = null;
+        if (interrupted) {
+            Thread.interrupted();
+        }
+    }
+
     void interrupt() {
         if (cancelHooks.fire()) {
             return; // a provider stops its own work: an interrupt would close its JDBC socket or NIO channel
         }
-        Thread t = thread;
-        if (t != null && t != Thread.currentThread()) {
-            t.interrupt();
+        synchronized (this) {
+            Thread t = thread;
+            if (t != null && t != Thread.currentThread()) {
+                interrupted = true;
+                t.interrupt();
+            }
         }
     }
 }

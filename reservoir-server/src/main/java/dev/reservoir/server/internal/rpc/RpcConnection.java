@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The JSON-RPC engine of one connection, with no knowledge of the protocol on top: request ids,
  * concurrency permits, one virtual thread per request (or the reader's, for what the handler runs
- * inline), deadlines, cancellation and batches. What a request means is its {@link RpcHandler}'s.
+ * inline; or the caller's, when its sink says the caller's thread is the request's own),
+ * deadlines, cancellation and batches. What a request means is its {@link RpcHandler}'s.
  */
 public final class RpcConnection {
 
@@ -136,6 +137,14 @@ public final class RpcConnection {
         }
         if (handler.runsInline(request)) {
             run(request, call, true);
+        } else if (replies.callerRunsRequests()) {
+            // The caller's thread would only wait for the answer: it runs the request, with the
+            // deadline and cancellation of one on a thread of its own, and no thread is started.
+            try {
+                run(request, call, false);
+            } finally {
+                call.leave();
+            }
         } else {
             Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call, false));
         }
@@ -151,7 +160,7 @@ public final class RpcConnection {
         if (!inline) {
             // Inline calls are quick state changes: they get no deadline and are never
             // interrupted (their thread is the transport's reader).
-            call.thread = Thread.currentThread();
+            call.enter();
             deadlines.track(call, () -> onTimeout(call));
         }
         JsonRpcError sent = null;

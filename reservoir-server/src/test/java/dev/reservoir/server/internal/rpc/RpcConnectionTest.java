@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JSON-RPC engine on its own, with a stub handler: methods named "answer", "wait" (until
- * interrupted or released), "stream" (detaches) and "inline" (runs on the reader's thread).
+ * interrupted or released), "busy" (until interrupted, leaving its thread's interrupt status set),
+ * "stream" (detaches, on the reader's thread), "detach" (detaches) and "inline" (runs on the
+ * reader's thread).
  */
 class RpcConnectionTest {
 
@@ -116,6 +118,63 @@ class RpcConnectionTest {
     }
 
     @Test
+    void aRequestRunsOnTheCallersThreadWhenItsSinkSaysSoAndIsAnsweredBeforeReceiveReturns() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        Sink here = new Sink(true);
+        rpc.receive(single(request(10, "answer")), here);
+        assertThat(handler.lastThread).isSameAs(Thread.currentThread());
+        assertThat(here.messages).hasSize(1);
+        assertThat(here.finished.getCount()).isZero();
+
+        rpc.receive(single(request(11, "answer")), replies); // a sink that does not: a thread of its own
+        assertThat(replies.next()).isInstanceOf(JsonRpcResult.class);
+        assertThat(handler.lastThread).isNotSameAs(Thread.currentThread());
+    }
+
+    @Test
+    void aCancellationLeavesTheCallersThreadWithoutTheInterruptItGotForTheRequest() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        Sink here = new Sink(true);
+        AtomicBoolean interruptedAfter = new AtomicBoolean(true);
+        Thread caller = Thread.ofVirtual().start(() -> {
+            rpc.receive(single(request(12, "busy")), here);
+            interruptedAfter.set(Thread.currentThread().isInterrupted());
+        });
+        assertThat(handler.waiting.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        rpc.cancel(RequestId.of(12));
+        assertThat(handler.interrupted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        caller.join(Duration.ofSeconds(WAIT_SECONDS));
+        assertThat(interruptedAfter.get()).isFalse();
+        assertThat(handler.ended.take().state()).isEqualTo(InFlight.State.CANCELLED);
+        assertThat(here.messages).isEmpty();
+    }
+
+    @Test
+    void aStreamCancelledAfterItsCallersThreadLeftDoesNotInterruptThatThread() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        Sink here = new Sink(true);
+        CountDownLatch returned = new CountDownLatch(1);
+        CountDownLatch cancelled = new CountDownLatch(1);
+        AtomicBoolean interruptedAfter = new AtomicBoolean(true);
+        Thread caller = Thread.ofVirtual().start(() -> {
+            rpc.receive(single(request(13, "detach")), here);
+            returned.countDown();
+            try {
+                cancelled.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            interruptedAfter.set(Thread.currentThread().isInterrupted());
+        });
+        assertThat(returned.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        rpc.cancel(RequestId.of(13));
+        assertThat(handler.streamEnded.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        cancelled.countDown();
+        caller.join(Duration.ofSeconds(WAIT_SECONDS));
+        assertThat(interruptedAfter.get()).isFalse();
+    }
+
+    @Test
     void aBatchIsAnsweredAsOneArrayInItsOrder() throws Exception {
         handler.batches = true;
         RpcConnection rpc = connection(deadlines);
@@ -181,6 +240,7 @@ class RpcConnectionTest {
         final AtomicInteger handled = new AtomicInteger();
         volatile boolean batches;
         volatile Thread inlineThread;
+        volatile Thread lastThread;
 
         @Override
         public boolean runsInline(JsonRpcRequest request) {
@@ -190,6 +250,7 @@ class RpcConnectionTest {
         @Override
         public Reply handle(JsonRpcRequest request, InFlight call) {
             handled.incrementAndGet();
+            lastThread = Thread.currentThread();
             JsonWritable ok = JsonWritable.of(JsonNodeFactory.instance.objectNode());
             switch (request.method()) {
                 case "wait" -> {
@@ -204,11 +265,19 @@ class RpcConnectionTest {
                     }
                     return new Reply.Answer(ok);
                 }
+                case "busy" -> {
+                    waiting.countDown();
+                    while (!Thread.currentThread().isInterrupted()) {
+                        Thread.onSpinWait();
+                    }
+                    interrupted.countDown();
+                    return new Reply.Failure(JsonRpcError.internalError());
+                }
                 case "inline" -> {
                     inlineThread = Thread.currentThread();
                     return new Reply.Answer(ok);
                 }
-                case "stream" -> {
+                case "stream", "detach" -> {
                     AtomicBoolean once = new AtomicBoolean();
                     if (!call.detach(() -> {
                         if (once.compareAndSet(false, true)) {
@@ -251,6 +320,21 @@ class RpcConnectionTest {
         final BlockingQueue<JsonRpcMessage> messages = new LinkedBlockingQueue<>();
         final BlockingQueue<List<? extends JsonRpcMessage>> batches = new LinkedBlockingQueue<>();
         final CountDownLatch finished = new CountDownLatch(1);
+        private final boolean callerRuns;
+
+        Sink() {
+            this(false);
+        }
+
+        /** @param callerRuns whether the caller's thread runs the requests */
+        Sink(boolean callerRuns) {
+            this.callerRuns = callerRuns;
+        }
+
+        @Override
+        public boolean callerRunsRequests() {
+            return callerRuns;
+        }
 
         @Override
         public void send(JsonRpcMessage message) {

@@ -22,7 +22,13 @@ import org.slf4j.LoggerFactory;
  * 202. A request still unanswered after {@code sseAfter} switches to an SSE stream, which in the
  * session era is resumable and may be polled. Writes of a JSON answer happen on the engine's
  * thread inside {@link #send} (so content streams from the provider to the socket); SSE events go
- * through an {@link EventStream} that the request's own thread pumps in {@link #complete}.
+ * through an {@link EventStream} that the POST's own thread pumps in {@link #complete}.
+ *
+ * <p>The POST's thread also runs a lone request itself ({@link #callerRunsRequests}): a read
+ * answered as JSON then costs no thread start and no hand-off. An answer that turns into an SSE
+ * stream while that thread is still in the request (a slow one switched, a progress notification,
+ * a listen stream's acknowledgement) is pumped by a virtual thread of its own, which
+ * {@link #complete} then waits for.
  */
 final class PostExchange implements MessageSink {
 
@@ -40,6 +46,12 @@ final class PostExchange implements MessageSink {
 
         /** The SSE answer's pump ended. */
         void streamDone(EventStream stream);
+
+        /**
+         * The SSE answer's client left (or read too slowly) while the POST's thread was still in
+         * the request. In the stateless era that cancels the request.
+         */
+        default void leftDuringRequest() {}
 
         /** The priming event for a new reader of the stream, or null (2025-11-25 resumable streams only). */
         default byte[] priming(EventStream.Reader reader) {
@@ -60,6 +72,13 @@ final class PostExchange implements MessageSink {
     private final boolean acceptsJson;
     private final boolean acceptsSse;
     private final Hooks hooks;
+    /** Where an answer that takes long is switched to SSE, or null never to switch. */
+    private final SlowAnswers slow;
+
+    private final SsePump.Options options;
+    /** Closes the HTTP connection (a replaced or too slow SSE reader). */
+    private final Runnable abort;
+
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private Mode mode = Mode.PENDING;
@@ -67,6 +86,13 @@ final class PostExchange implements MessageSink {
     private EventStream stream;
     private Throwable failure;
     private long startedNanos;
+    /** Whether the POST's thread may be busy in the engine (until it calls {@link #complete}). */
+    private boolean callerBusy = true;
+    /** Whether a thread of its own pumps the SSE answer, and how that ended once it did. */
+    private boolean pumping;
+
+    private boolean pumped;
+    private SsePump.Outcome pumpOutcome;
 
     PostExchange(
             HttpExchange exchange,
@@ -74,13 +100,36 @@ final class PostExchange implements MessageSink {
             boolean metaIncomplete,
             boolean acceptsJson,
             boolean acceptsSse,
-            Hooks hooks) {
+            Hooks hooks,
+            SlowAnswers slow,
+            SsePump.Options options,
+            Runnable abort) {
         this.exchange = exchange;
         this.stateless = stateless;
         this.metaIncomplete = metaIncomplete;
         this.acceptsJson = acceptsJson;
         this.acceptsSse = acceptsSse;
         this.hooks = hooks;
+        this.slow = acceptsSse ? slow : null;
+        this.options = options;
+        this.abort = abort;
+    }
+
+    /**
+     * Starts the watch for a slow answer; call it before the engine has the frame (the request
+     * may run on the caller's thread, which calls {@link #complete} only once it is answered).
+     */
+    PostExchange begin() {
+        if (slow != null) {
+            lock.lock();
+            try {
+                startedNanos = System.nanoTime();
+            } finally {
+                lock.unlock();
+            }
+            slow.add(this);
+        }
+        return this;
     }
 
     @Override
@@ -138,6 +187,11 @@ final class PostExchange implements MessageSink {
     }
 
     @Override
+    public boolean callerRunsRequests() {
+        return true;
+    }
+
+    @Override
     public boolean finishEndsStream() {
         return true;
     }
@@ -152,27 +206,22 @@ final class PostExchange implements MessageSink {
     }
 
     /**
-     * Completes the HTTP exchange on the request's thread, once the engine has the frame: waits for
-     * the answer's form, then either waits for the JSON write, answers 202, or pumps the SSE stream.
+     * Completes the HTTP exchange on the POST's thread, once the engine has the frame (and, when
+     * this thread ran the request, answered it): waits for the answer's form, then either waits for
+     * the JSON write, answers 202, or pumps the SSE stream (or waits for the thread that pumps it).
      *
-     * @param slow where an answer that takes long is switched to SSE, or null never to switch
-     * @param abort closes the HTTP connection (a replaced or too slow SSE reader)
      * @return how an SSE answer's pump ended, or null when the answer was not SSE
      */
-    SsePump.Outcome complete(SlowAnswers slow, SsePump.Options options, Runnable abort) throws InterruptedException {
-        boolean watched = slow != null && acceptsSse;
+    SsePump.Outcome complete() throws InterruptedException {
         lock.lock();
         try {
-            if (watched && mode == Mode.PENDING && !finished) {
-                startedNanos = System.nanoTime();
-                slow.add(this);
-            }
+            callerBusy = false;
             try {
                 while (mode == Mode.PENDING && !finished) {
                     changed.await();
                 }
             } finally {
-                if (watched) {
+                if (slow != null) {
                     slow.remove(this);
                 }
             }
@@ -193,12 +242,22 @@ final class PostExchange implements MessageSink {
                     return null;
                 }
                 case SSE -> {
+                    if (pumping) {
+                        while (!pumped) {
+                            changed.await();
+                        }
+                        return pumpOutcome;
+                    }
                     // Pumped below, without the lock: the engine appends while the pump writes.
                 }
             }
         } finally {
             lock.unlock();
         }
+        return pump();
+    }
+
+    private SsePump.Outcome pump() {
         EventStream.Reader reader = stream.attach(null, abort);
         try {
             if (reader == null) {
@@ -211,6 +270,31 @@ final class PostExchange implements MessageSink {
         } finally {
             hooks.streamDone(stream);
         }
+    }
+
+    /** Pumps the SSE answer on a thread of its own (the POST's thread is busy in the request); under the lock. */
+    private void pumpElsewhere() {
+        pumping = true;
+        Thread.ofVirtual().name("sse-answer").start(() -> {
+            SsePump.Outcome outcome = null;
+            boolean left;
+            try {
+                outcome = pump();
+            } finally {
+                lock.lock();
+                try {
+                    pumpOutcome = outcome;
+                    pumped = true;
+                    left = callerBusy && outcome != SsePump.Outcome.ENDED && outcome != SsePump.Outcome.POLL;
+                    changed.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            }
+            if (left) {
+                hooks.leftDuringRequest();
+            }
+        });
     }
 
     /** Switches to SSE if still unanswered after {@code afterNanos}; true when nothing is left to do. */
@@ -264,6 +348,9 @@ final class PostExchange implements MessageSink {
         mode = Mode.SSE;
         SsePump.startResponse(exchange);
         hooks.beforeCommit(exchange);
+        if (callerBusy) {
+            pumpElsewhere();
+        }
         changed.signalAll();
         return true;
     }

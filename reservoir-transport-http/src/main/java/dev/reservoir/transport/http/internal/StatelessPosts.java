@@ -62,26 +62,29 @@ final class StatelessPosts {
             Http.error(exchange, 400, post.id(), mismatch.get());
             return;
         }
-        ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
-        open.add(connection);
-        PostExchange answer = new PostExchange(
-                exchange,
-                true,
-                HeaderChecks.metaIncomplete(post.single()),
-                post.json(),
-                post.sse(),
-                hooks(caller.client()));
         // Closing the response stream is the cancellation signal in this era. A web server does
         // not watch a connection while its request is handled, so a client that leaves is noticed
         // when its stream is: an answer still pending after sseAfter becomes an SSE stream, whose
         // hang-up watch and keep-alives (every second at most) find out, and the connection closes.
         boolean listen = post.single().method().equals(McpMethod.SUBSCRIPTIONS_LISTEN.wire());
         Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
+        ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
+        open.add(connection);
         try {
+            PostExchange answer = new PostExchange(
+                            exchange,
+                            true,
+                            HeaderChecks.metaIncomplete(post.single()),
+                            post.json(),
+                            post.sse(),
+                            hooks(caller.client(), connection),
+                            listen ? null : slow,
+                            new SsePump.Options(keepAlive, null, null, true),
+                            Requests.aborter(exchange))
+                    .begin();
             connection.receive(post.frame(), answer);
             post.release();
-            answer.complete(
-                    listen ? null : slow, new SsePump.Options(keepAlive, null, null, true), Requests.aborter(exchange));
+            answer.complete();
         } finally {
             open.remove(connection);
             connection.close();
@@ -102,8 +105,13 @@ final class StatelessPosts {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    private PostExchange.Hooks hooks(String client) {
+    private PostExchange.Hooks hooks(String client, ServerConnection connection) {
         return new PostExchange.Hooks() {
+            @Override
+            public void leftDuringRequest() {
+                connection.close(); // cancels the request, whose thread then completes the exchange
+            }
+
             @Override
             public EventStream openStream() {
                 // No event ids: streams of this era are not resumable.

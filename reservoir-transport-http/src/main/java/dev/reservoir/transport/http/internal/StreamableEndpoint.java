@@ -61,10 +61,19 @@ final class StreamableEndpoint {
         session.established();
         try {
             PostExchange answer = new PostExchange(
-                    exchange, false, false, post.json(), post.sse(), sessionHooks(session, post.version()));
+                            exchange,
+                            false,
+                            false,
+                            post.json(),
+                            post.sse(),
+                            sessionHooks(session, post.version()),
+                            slow,
+                            options(post.version()),
+                            Requests.aborter(exchange))
+                    .begin();
             session.connection().receive(post.frame(), answer);
             post.release();
-            answer.complete(slow, options(post.version()), Requests.aborter(exchange));
+            answer.complete();
         } finally {
             session.idle();
         }
@@ -213,11 +222,20 @@ final class StreamableEndpoint {
         };
         session.busy();
         try {
-            PostExchange answer = new PostExchange(exchange, false, false, post.json(), post.sse(), hooks);
+            PostExchange answer = new PostExchange(
+                            exchange,
+                            false,
+                            false,
+                            post.json(),
+                            post.sse(),
+                            hooks,
+                            null,
+                            new SsePump.Options(settings.keepAlive(), null, null, true),
+                            Requests.aborter(exchange))
+                    .begin();
             connection.receive(post.frame(), answer);
             post.release();
-            answer.complete(
-                    null, new SsePump.Options(settings.keepAlive(), null, null, true), Requests.aborter(exchange));
+            answer.complete();
         } finally {
             session.idle();
             if (!registered.get()) {
