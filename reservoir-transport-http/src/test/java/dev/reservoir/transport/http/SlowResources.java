@@ -7,7 +7,10 @@ import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A template whose reads take as long as the URI says: {@code slow://wait/{ms}}. */
+/**
+ * Templates whose reads take as long as the URI says: {@code slow://wait/{ms}} (stops when
+ * interrupted) and {@code stubborn://wait/{ms}} (does not).
+ */
 final class SlowResources {
 
     /** Reads interrupted before they finished (cancelled), over all tests. */
@@ -35,6 +38,28 @@ final class SlowResources {
                     }
                     return ReadResult.of(
                             Resource.builder(request.uri().toString(), "slow-" + ms)
+                                    .mimeType("text/plain")
+                                    .build(),
+                            ContentBody.text("waited " + ms + " ms"));
+                });
+        // A provider that ignores interrupts: its reads take their time, cancelled or not.
+        builder.template(
+                ResourceTemplate.builder("stubborn://wait/{ms}", "stubborn")
+                        .mimeType("text/plain")
+                        .build(),
+                request -> {
+                    long ms = Long.parseLong(request.variable("ms"));
+                    started.incrementAndGet();
+                    long end = System.nanoTime() + ms * 1_000_000;
+                    for (long left = ms; left > 0; left = (end - System.nanoTime()) / 1_000_000) {
+                        try {
+                            Thread.sleep(left);
+                        } catch (InterruptedException ignored) {
+                            // on purpose: this provider does not stop
+                        }
+                    }
+                    return ReadResult.of(
+                            Resource.builder(request.uri().toString(), "stubborn-" + ms)
                                     .mimeType("text/plain")
                                     .build(),
                             ContentBody.text("waited " + ms + " ms"));

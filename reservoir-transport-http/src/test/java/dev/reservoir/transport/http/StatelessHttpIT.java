@@ -260,6 +260,40 @@ class StatelessHttpIT {
     }
 
     @Test
+    void aTimedOutAnswerWhoseProviderGoesOnTellsTheClientNotToReuseTheConnection() throws Exception {
+        // The request runs on the POST's thread; while a provider that ignores the interrupt holds
+        // it, the web server reads no next request on the connection, so the timeout's answer
+        // (written by another thread) closes it.
+        fixture = DemoFixture.start(b -> b, b -> {
+            SlowResources.add(b);
+            b.requestTimeout(Duration.ofMillis(300));
+        });
+        HttpTestClient c = fixture.client();
+        Map<String, String> h = headers("2026-07-28", "resources/read", "stubborn://wait/3000");
+        h.put("Host", "127.0.0.1");
+        h.put("Content-Type", "application/json");
+        h.put("Accept", "application/json");
+        long start = System.nanoTime();
+        try (RawHttp raw = new RawHttp(fixture.running.port(), 0)) {
+            raw.send(
+                    "POST /mcp HTTP/1.1",
+                    h,
+                    c.request(8, "resources/read", meta(uri("stubborn://wait/3000"), "2026-07-28")));
+            raw.readHead();
+            JsonNode answer = MAPPER.readTree(raw.body());
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2500));
+            assertThat(answer.at("/error/message").asText()).startsWith("Request timed out");
+            assertThat(raw.headers.get("connection")).isEqualTo("close");
+        }
+        // A quick request on a new connection is answered, and keeps its connection.
+        HttpTestClient.Reply ok = c.post(
+                c.request(9, "resources/read", meta(uri("slow://wait/1"), "2026-07-28")),
+                headers("2026-07-28", "resources/read", "slow://wait/1"));
+        assertThat(ok.status()).isEqualTo(200);
+        assertThat(ok.message().at("/result/contents/0/text").asText()).isEqualTo("waited 1 ms");
+    }
+
+    @Test
     void aClientThatLeavesASlowRequestIsNoticedWithinASecondOfTheSwitchToSse() throws Exception {
         // Default keep-alive (15 s): streams of pending requests still get one every second.
         fixture = DemoFixture.start(b -> b.sseAfter(Duration.ofMillis(300)), SlowResources::add);

@@ -25,6 +25,7 @@ final class Http {
     static final String NAME = "Mcp-Name";
     static final String LAST_EVENT_ID = "Last-Event-ID";
     static final String CONTENT_TYPE = "Content-Type";
+    static final String CONNECTION = "Connection";
     static final String CONTENT_LENGTH = "Content-Length";
     static final String CACHE_CONTROL = "Cache-Control";
     static final String ALLOW = "Allow";

@@ -86,6 +86,8 @@ final class PostExchange implements MessageSink {
     private EventStream stream;
     private Throwable failure;
     private long startedNanos;
+    /** The POST's thread, which may run its request. */
+    private final Thread caller = Thread.currentThread();
     /** Whether the POST's thread may be busy in the engine (until it calls {@link #complete}). */
     private boolean callerBusy = true;
     /** Whether a thread of its own pumps the SSE answer, and how that ended once it did. */
@@ -139,6 +141,12 @@ final class PostExchange implements MessageSink {
             switch (mode) {
                 case PENDING -> {
                     if (message instanceof JsonRpcResponse && acceptsJson) {
+                        if (callerBusy && Thread.currentThread() != caller) {
+                            // Answered by another thread while the POST's still runs the request
+                            // (it timed out): until that returns, the web server reads no next
+                            // request on this connection, so the client must not wait on it.
+                            exchange.setHeader(Http.CONNECTION, "close");
+                        }
                         writeJson(Statuses.of(message, stateless, metaIncomplete), out -> CODEC.write(message, out));
                     } else if (toSse() || refuse()) {
                         stream.append(Http.event(null, message));
