@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * answered as JSON then costs no thread start and no hand-off. An answer that turns into an SSE
  * stream while that thread is still in the request (a slow one switched, a progress notification,
  * a listen stream's acknowledgement) is pumped by a virtual thread of its own, which
- * {@link #complete} then waits for.
+ * {@link #complete} then waits for; one opened by that thread itself waits for it to come back
+ * (a listen stream's acknowledgement: the handler returns at once), for one tick of the
+ * slow-answer watch at most.
  */
 final class PostExchange implements MessageSink {
 
@@ -74,7 +76,7 @@ final class PostExchange implements MessageSink {
     private final Hooks hooks;
     /** Where an answer that takes long is switched to SSE, or null never to switch. */
     private final SlowAnswers slow;
-
+    /** How an SSE answer is pumped. */
     private final SsePump.Options options;
     /** Closes the HTTP connection (a replaced or too slow SSE reader). */
     private final Runnable abort;
@@ -90,10 +92,13 @@ final class PostExchange implements MessageSink {
     private final Thread caller = Thread.currentThread();
     /** Whether the POST's thread may be busy in the engine (until it calls {@link #complete}). */
     private boolean callerBusy = true;
-    /** Whether a thread of its own pumps the SSE answer, and how that ended once it did. */
+    /** Whether the SSE answer waits for the POST's thread, which opened it from inside the request. */
+    private boolean pumpDeferred;
+    /** Whether a thread of its own pumps the SSE answer. */
     private boolean pumping;
-
+    /** Whether that thread's pump ended, and how. */
     private boolean pumped;
+
     private SsePump.Outcome pumpOutcome;
 
     PostExchange(
@@ -305,10 +310,19 @@ final class PostExchange implements MessageSink {
         });
     }
 
-    /** Switches to SSE if still unanswered after {@code afterNanos}; true when nothing is left to do. */
+    /**
+     * Switches to SSE if still unanswered after {@code afterNanos}, or starts the pump of an SSE
+     * answer still waiting for the POST's thread; true when nothing is left to do.
+     */
     boolean switchIfWaited(long now, long afterNanos) {
         lock.lock();
         try {
+            if (pumpDeferred) {
+                if (callerBusy && !pumping) {
+                    pumpElsewhere();
+                }
+                return true;
+            }
             if (mode != Mode.PENDING || finished) {
                 return true;
             }
@@ -356,7 +370,12 @@ final class PostExchange implements MessageSink {
         mode = Mode.SSE;
         SsePump.startResponse(exchange);
         hooks.beforeCommit(exchange);
-        if (callerBusy) {
+        if (callerBusy && Thread.currentThread() == caller) {
+            // Opened from inside the request, on the POST's thread (a listen stream's
+            // acknowledgement): that thread pumps once it is back, which is soon; if it is not
+            // back by the slow-answer watch's next tick, a thread of its own pumps instead.
+            pumpDeferred = true;
+        } else if (callerBusy) {
             pumpElsewhere();
         }
         changed.signalAll();
