@@ -7,6 +7,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcMessage;
 import dev.reservoir.core.jsonrpc.JsonRpcResponse;
 import dev.reservoir.core.sse.SseEncoder;
 import dev.reservoir.server.transport.MessageSink;
+import dev.reservoir.server.transport.ServerConnection;
 import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.IOException;
 import java.util.List;
@@ -123,10 +124,13 @@ final class PostExchange implements MessageSink {
     }
 
     /**
-     * Starts the watch for a slow answer; call it before the engine has the frame (the request
-     * may run on the caller's thread, which calls {@link #complete} only once it is answered).
+     * Hands the POST's frame to the engine, then completes the exchange ({@link #complete}). The
+     * watch for a slow answer starts before the engine has the frame (the request may run on this
+     * thread, which completes the exchange only once it is answered), and ends however this does.
+     *
+     * @return how an SSE answer's pump ended, or null when the answer was not SSE
      */
-    PostExchange begin() {
+    SsePump.Outcome serve(ServerConnection connection, Post post) throws InterruptedException {
         if (slow != null) {
             lock.lock();
             try {
@@ -136,7 +140,15 @@ final class PostExchange implements MessageSink {
             }
             slow.add(this);
         }
-        return this;
+        try {
+            connection.receive(post.frame(), this);
+            post.release();
+            return complete();
+        } finally {
+            if (slow != null) {
+                slow.remove(this);
+            }
+        }
     }
 
     @Override
@@ -225,7 +237,7 @@ final class PostExchange implements MessageSink {
      *
      * @return how an SSE answer's pump ended, or null when the answer was not SSE
      */
-    SsePump.Outcome complete() throws InterruptedException {
+    private SsePump.Outcome complete() throws InterruptedException {
         lock.lock();
         try {
             callerBusy = false;

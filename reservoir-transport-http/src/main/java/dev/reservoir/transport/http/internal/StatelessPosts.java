@@ -71,7 +71,7 @@ final class StatelessPosts {
         ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
         open.add(connection);
         try {
-            PostExchange answer = new PostExchange(
+            new PostExchange(
                             exchange,
                             true,
                             HeaderChecks.metaIncomplete(post.single()),
@@ -81,10 +81,7 @@ final class StatelessPosts {
                             listen ? null : slow,
                             new SsePump.Options(keepAlive, null, null, true),
                             Requests.aborter(exchange))
-                    .begin();
-            connection.receive(post.frame(), answer);
-            post.release();
-            answer.complete();
+                    .serve(connection, post);
         } finally {
             open.remove(connection);
             connection.close();

@@ -60,7 +60,7 @@ final class StreamableEndpoint {
         session.busy();
         session.established();
         try {
-            PostExchange answer = new PostExchange(
+            new PostExchange(
                             exchange,
                             false,
                             false,
@@ -70,10 +70,7 @@ final class StreamableEndpoint {
                             slow,
                             options(post.version()),
                             Requests.aborter(exchange))
-                    .begin();
-            session.connection().receive(post.frame(), answer);
-            post.release();
-            answer.complete();
+                    .serve(session.connection(), post);
         } finally {
             session.idle();
         }
@@ -222,7 +219,7 @@ final class StreamableEndpoint {
         };
         session.busy();
         try {
-            PostExchange answer = new PostExchange(
+            new PostExchange(
                             exchange,
                             false,
                             false,
@@ -232,10 +229,7 @@ final class StreamableEndpoint {
                             null,
                             new SsePump.Options(settings.keepAlive(), null, null, true),
                             Requests.aborter(exchange))
-                    .begin();
-            connection.receive(post.frame(), answer);
-            post.release();
-            answer.complete();
+                    .serve(connection, post);
         } finally {
             session.idle();
             if (!registered.get()) {
