@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -74,6 +75,39 @@ final class ReadHot {
         return measured.isEmpty() ? warmup : warmup.dividedBy(2);
     }
 
+    /** The longest the measure waits for a server's JIT to settle, after the warm-up. */
+    static final Duration JIT_WAIT_MAX = Duration.ofSeconds(4);
+
+    /** A window in which the JIT compiled for less than a tenth of it counts as settled. */
+    private static final Duration JIT_WINDOW = Duration.ofMillis(500);
+
+    /**
+     * Waits until the server's JIT compiler threads are nearly idle (under a tenth of a core over
+     * {@link #JIT_WINDOW}), at most {@link #JIT_WAIT_MAX}; returns how long it waited, in ms. A
+     * JVM under a new load compiles for seconds on this machine's two cores, and a short warm-up
+     * measured that more than the server (the later levels of a run came out better than the first
+     * ones, and a larger program, such as a web server's request path, worse than a small floor).
+     * Returns at once for a process without compiler threads, and in a quick run (warm-up under a
+     * second).
+     */
+    private static long jitSettled(ServerProcess server, Duration warmup) throws InterruptedException {
+        if (server == null || warmup.compareTo(Duration.ofSeconds(1)) < 0 || server.compilerCpuMillis() <= 0) {
+            return 0;
+        }
+        long start = System.nanoTime();
+        long limit = start + JIT_WAIT_MAX.toNanos();
+        long before = server.compilerCpuMillis();
+        while (System.nanoTime() < limit) {
+            Thread.sleep(JIT_WINDOW);
+            long now = server.compilerCpuMillis();
+            if (now - before < JIT_WINDOW.toMillis() / 10) {
+                break;
+            }
+            before = now;
+        }
+        return (System.nanoTime() - start) / 1_000_000 - JIT_WINDOW.toMillis();
+    }
+
     /** Measures one level against a server that is already running (a balancer in front of replicas). */
     static Result against(Target target, int port, int concurrency, Duration warmup, Duration measure)
             throws Exception {
@@ -102,14 +136,25 @@ final class ReadHot {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         java.util.concurrent.atomic.AtomicLong unanswered = new java.util.concurrent.atomic.AtomicLong();
         CountDownLatch done = new CountDownLatch(c);
-        long measureStart = System.nanoTime() + warmup.toNanos();
-        long end = measureStart + measure.toNanos();
+        // The measure starts after the warm-up, and once the server's JIT is done with the load
+        // (see jitSettled): until then both machines' cores go partly to compiling, which the
+        // start-up workload measures, not this one.
+        AtomicLong measureStartAt = new AtomicLong(Long.MAX_VALUE);
+        AtomicLong endAt = new AtomicLong(Long.MAX_VALUE);
         long[] cpu = new long[2];
         Thread cpuReader = Thread.ofVirtual().start(() -> {
             try {
-                Thread.sleep(Duration.ofNanos(measureStart - System.nanoTime()));
+                Thread.sleep(warmup);
+                long waited = jitSettled(server, warmup);
+                if (waited > 0) {
+                    System.err.printf(
+                            "  %s, %d in flight: the JIT settled %d ms after the warm-up%n", target.name(), c, waited);
+                }
                 cpu[0] = server == null ? -1 : server.cpuMillis();
-                Thread.sleep(Duration.ofNanos(end - System.nanoTime()));
+                long start = System.nanoTime();
+                measureStartAt.set(start);
+                endAt.set(start + measure.toNanos());
+                Thread.sleep(measure);
                 cpu[1] = server == null ? -1 : server.cpuMillis();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -125,7 +170,7 @@ final class ReadHot {
                 try {
                     while (true) {
                         long start = System.nanoTime();
-                        if (start >= end) {
+                        if (start >= endAt.get()) {
                             break;
                         }
                         String uri = target.textUri(random.nextInt(10_000));
@@ -141,7 +186,7 @@ final class ReadHot {
                             throw new IllegalStateException(
                                     "not a text read: " + answer.substring(0, Math.min(200, answer.length())));
                         }
-                        if (start >= measureStart) {
+                        if (start >= measureStartAt.get()) {
                             if (n == mine.length) {
                                 mine = java.util.Arrays.copyOf(mine, n * 2);
                             }
@@ -157,7 +202,7 @@ final class ReadHot {
                 }
             });
         }
-        if (!done.await(warmup.plus(measure).toSeconds() + 120, TimeUnit.SECONDS)) {
+        if (!done.await(warmup.plus(JIT_WAIT_MAX).plus(measure).toSeconds() + 120, TimeUnit.SECONDS)) {
             throw new IllegalStateException("read-hot workers did not finish");
         }
         if (failure.get() != null) {

@@ -122,6 +122,33 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * CPU time the JVM's JIT compiler threads have used (threads named "C1 CompilerThre..." and
+     * "C2 CompilerThre..."), in milliseconds; 0 for a process that has none (not a JVM), -1 where
+     * /proc is not there.
+     */
+    long compilerCpuMillis() {
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long total = 0;
+        try (var threads = Files.list(tasks)) {
+            for (Path task : (Iterable<Path>) threads::iterator) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        total += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between the listing and the read
+                }
+            }
+            return total;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** Resets the kernel's peak RSS counter, so the next reading covers only what follows. */
     void resetPeak() {
         try {
