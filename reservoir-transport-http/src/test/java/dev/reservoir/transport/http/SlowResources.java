@@ -21,45 +21,43 @@ final class SlowResources {
 
     private SlowResources() {}
 
+    /** How a template's read waits its {@code ms}. */
+    private interface Wait {
+        void pass(long ms) throws InterruptedException;
+    }
+
     static void add(McpServerBuilder builder) {
+        add(builder, "slow", Thread::sleep);
+        // A provider that ignores interrupts: its reads take their time, cancelled or not.
+        add(builder, "stubborn", ms -> {
+            long end = System.nanoTime() + ms * 1_000_000;
+            for (long left = ms; left > 0; left = (end - System.nanoTime()) / 1_000_000) {
+                try {
+                    Thread.sleep(left);
+                } catch (InterruptedException ignored) {
+                    // on purpose: this provider does not stop
+                }
+            }
+        });
+    }
+
+    private static void add(McpServerBuilder builder, String scheme, Wait wait) {
         builder.template(
-                ResourceTemplate.builder("slow://wait/{ms}", "slow")
+                ResourceTemplate.builder(scheme + "://wait/{ms}", scheme)
                         .mimeType("text/plain")
                         .build(),
                 request -> {
                     long ms = Long.parseLong(request.variable("ms"));
                     started.incrementAndGet();
                     try {
-                        Thread.sleep(ms);
+                        wait.pass(ms);
                     } catch (InterruptedException e) {
                         cancelled.incrementAndGet();
                         Thread.currentThread().interrupt();
                         throw new IllegalStateException("cancelled");
                     }
                     return ReadResult.of(
-                            Resource.builder(request.uri().toString(), "slow-" + ms)
-                                    .mimeType("text/plain")
-                                    .build(),
-                            ContentBody.text("waited " + ms + " ms"));
-                });
-        // A provider that ignores interrupts: its reads take their time, cancelled or not.
-        builder.template(
-                ResourceTemplate.builder("stubborn://wait/{ms}", "stubborn")
-                        .mimeType("text/plain")
-                        .build(),
-                request -> {
-                    long ms = Long.parseLong(request.variable("ms"));
-                    started.incrementAndGet();
-                    long end = System.nanoTime() + ms * 1_000_000;
-                    for (long left = ms; left > 0; left = (end - System.nanoTime()) / 1_000_000) {
-                        try {
-                            Thread.sleep(left);
-                        } catch (InterruptedException ignored) {
-                            // on purpose: this provider does not stop
-                        }
-                    }
-                    return ReadResult.of(
-                            Resource.builder(request.uri().toString(), "stubborn-" + ms)
+                            Resource.builder(request.uri().toString(), scheme + "-" + ms)
                                     .mimeType("text/plain")
                                     .build(),
                             ContentBody.text("waited " + ms + " ms"));
