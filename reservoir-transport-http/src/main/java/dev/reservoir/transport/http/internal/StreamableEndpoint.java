@@ -60,16 +60,7 @@ final class StreamableEndpoint {
         session.busy();
         session.established();
         try {
-            new PostExchange(
-                            exchange,
-                            false,
-                            false,
-                            post.json(),
-                            post.sse(),
-                            sessionHooks(session, post.version()),
-                            slow,
-                            options(post.version()),
-                            Requests.aborter(exchange))
+            answer(exchange, post, sessionHooks(session, post.version()), slow, options(post.version()))
                     .serve(session.connection(), post);
         } finally {
             session.idle();
@@ -219,16 +210,7 @@ final class StreamableEndpoint {
         };
         session.busy();
         try {
-            new PostExchange(
-                            exchange,
-                            false,
-                            false,
-                            post.json(),
-                            post.sse(),
-                            hooks,
-                            null,
-                            new SsePump.Options(settings.keepAlive(), null, null, true),
-                            Requests.aborter(exchange))
+            answer(exchange, post, hooks, null, new SsePump.Options(settings.keepAlive(), null, null, true))
                     .serve(connection, post);
         } finally {
             session.idle();
@@ -236,6 +218,13 @@ final class StreamableEndpoint {
                 connection.close();
             }
         }
+    }
+
+    /** The answer to a POST of the session era (no header checks of the stateless era apply). */
+    private static PostExchange answer(
+            HttpExchange exchange, Post post, PostExchange.Hooks hooks, SlowAnswers slow, SsePump.Options options) {
+        return new PostExchange(
+                exchange, false, false, post.json(), post.sse(), hooks, slow, options, Requests.aborter(exchange));
     }
 
     private PostExchange.Hooks sessionHooks(Session session, String version) {
