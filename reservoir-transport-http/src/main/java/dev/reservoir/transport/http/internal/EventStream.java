@@ -159,7 +159,14 @@ final class EventStream {
         }
         if (job != null) {
             DirectWrite started = job;
-            started.reader.direct.write(started.bytes, failure -> directDone(started, failure));
+            try {
+                started.reader.direct.write(started.bytes, failure -> directDone(started, failure));
+            } catch (RuntimeException e) {
+                // Jetty throws when the write comes after the exchange ended (the reader's thread
+                // ended it meanwhile). Thrown on, it would reach the engine's outbox as a broken
+                // sink, and the session would get no notification again.
+                directDone(started, e);
+            }
         }
         if (slow != null) {
             log.info("Disconnecting an SSE reader that fell too far behind (it can resume with Last-Event-ID)");

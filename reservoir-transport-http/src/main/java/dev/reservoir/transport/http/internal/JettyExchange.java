@@ -143,7 +143,11 @@ public final class JettyExchange implements HttpExchange {
     @Override
     public void write(ByteBuffer bytes, Consumer<Throwable> done) {
         written += bytes.remaining();
-        response.write(false, bytes, Callback.from(() -> done.accept(null), done::accept));
+        try {
+            response.write(false, bytes, Callback.from(() -> done.accept(null), done::accept));
+        } catch (IllegalStateException e) {
+            done.accept(e); // the exchange ended already ("channel already completed"): a failed write
+        }
     }
 
     /** Counts the bytes and says whether they end a body of declared length. */

@@ -347,4 +347,25 @@ class EventStreamTest {
         EventStream.Reader next = stream.attach(null, () -> {});
         assertThat(datas(drain(stream, next))).containsExactly("a");
     }
+
+    /**
+     * Jetty throws, rather than fails the callback, when a write comes after its exchange ended:
+     * a direct write that loses the race with its reader's end. The appender must not see that
+     * (the engine's outbox would take its sink for broken and drop every later notification).
+     */
+    @Test
+    void aDirectWriteThatThrowsStopsTheReaderAndTheStreamGoesOn() throws Exception {
+        EventStream stream = new EventStream(0, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        stream.direct(reader, (bytes, done) -> {
+            throw new IllegalStateException("channel already completed");
+        });
+        var batch = waiting(stream, reader, Duration.ofSeconds(10));
+        assertThat(stream.append(data("a"))).isTrue();
+        assertThat(batch.get(5, java.util.concurrent.TimeUnit.SECONDS).stop()).isEqualTo(EventStream.Stop.BROKEN);
+        stream.detach(reader);
+        assertThat(stream.append(data("b"))).isTrue();
+        EventStream.Reader next = stream.attach("0-0", () -> {});
+        assertThat(datas(drain(stream, next))).containsExactly("a", "b");
+    }
 }
