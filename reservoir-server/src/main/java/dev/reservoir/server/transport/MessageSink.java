@@ -64,4 +64,13 @@ public interface MessageSink {
     default boolean callerRunsRequests() {
         return false;
     }
+
+    /**
+     * With {@link #callerRunsRequests()}: called on the caller's thread when it starts running a
+     * request of this frame (true; its place among the connection's concurrent requests is
+     * granted by then) and when it is done with it (false). A transport whose reading thread runs
+     * the requests it reads times the run with this, to hand the reading to another thread when a
+     * request takes long (stdio).
+     */
+    default void callerRunning(boolean running) {}
 }

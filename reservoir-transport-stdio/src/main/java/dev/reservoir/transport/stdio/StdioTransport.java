@@ -1,8 +1,6 @@
 package dev.reservoir.transport.stdio;
 
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
-import dev.reservoir.core.jsonrpc.JsonRpcError;
-import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.Transport;
 import dev.reservoir.server.transport.ConnectionInfo;
@@ -85,17 +83,14 @@ public final class StdioTransport implements Transport {
         LineWriter writer = new LineWriter(out, codec, ended::countDown);
         ServerConnection connection = server.connect(writer, ConnectionInfo.STDIO);
         AtomicReference<IOException> readFailure = new AtomicReference<>();
-        // The input is read on a thread of its own, so that the server also stops when its output
+        // The input is read on threads of its own, so that the server also stops when its output
         // fails (the client closed stdout): nothing can wake a read blocked on stdin.
-        Thread.ofPlatform().daemon().name("reservoir-stdin").start(() -> {
-            try {
-                readAll(connection, writer, codec);
-            } catch (IOException e) {
-                readFailure.set(e);
-            } finally {
-                ended.countDown();
-            }
-        });
+        Reading reading = new Reading(
+                new LineReader(in, maxMessageBytes), maxMessageBytes, connection, writer, codec, failure -> {
+                    readFailure.set(failure);
+                    ended.countDown();
+                });
+        reading.start();
         try {
             while (!ended.await(1, TimeUnit.MINUTES)) {
                 // A session lasts as long as the client wants; nothing to do meanwhile.
@@ -112,25 +107,10 @@ public final class StdioTransport implements Transport {
                 log.warn("Requests still in progress after {}; cancelling them", shutdownGrace);
             }
         } finally {
+            reading.stop();
             connection.close();
             // Closing the output tells the client the server is done (the process exit would too).
             writer.closeQuietly();
-        }
-    }
-
-    private void readAll(ServerConnection connection, LineWriter writer, JsonRpcCodec codec) throws IOException {
-        LineReader reader = new LineReader(in, maxMessageBytes);
-        for (LineReader.Line line; (line = reader.next()) != null && !writer.outputFailed(); ) {
-            if (line.tooLong()) {
-                log.warn("Refused a message of more than {} bytes", maxMessageBytes);
-                writer.send(new JsonRpcErrorResponse(
-                        null,
-                        JsonRpcError.invalidRequest(
-                                "Invalid request: the message is longer than this server's limit of " + maxMessageBytes
-                                        + " bytes")));
-            } else if (!line.isBlank()) {
-                connection.receive(codec.decode(line.bytes(), 0, line.length()), writer);
-            }
         }
     }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.server.McpServer;
 import dev.reservoir.server.spi.ContentBody;
+import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +36,9 @@ class StdioTransportTest {
             "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
                     + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n";
 
+    /** Slow reads that were interrupted (cancelled). */
+    private final AtomicInteger interrupted = new AtomicInteger();
+
     private final McpServer server = McpServer.builder()
             .resource(
                     Resource.builder("test://text", "text")
@@ -40,6 +46,17 @@ class StdioTransportTest {
                             .build(),
                     ContentBody.text("hello"))
             .resource(Resource.builder("test://big", "big").build(), ContentBody.text("z".repeat(64 * 1024)))
+            .template(ResourceTemplate.builder("slow://wait/{ms}", "slow").build(), request -> {
+                try {
+                    Thread.sleep(Long.parseLong(request.variable("ms")));
+                } catch (InterruptedException e) {
+                    interrupted.incrementAndGet();
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("cancelled");
+                }
+                return ReadResult.of(
+                        Resource.builder(request.uri().toString(), "slow").build(), ContentBody.text("done"));
+            })
             .build();
 
     @AfterEach
@@ -100,6 +117,35 @@ class StdioTransportTest {
         assertThat(r.fromServer().readLine()).as("nothing after the answers").isNull();
     }
 
+    /**
+     * The thread that reads a request runs it; a slow one hands the reading to another thread, so
+     * the requests behind it are answered meanwhile, and cancelling it still reaches it.
+     */
+    @Test
+    void aSlowRequestDoesNotHoldUpTheOnesBehindItAndCanBeCancelled() throws Exception {
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        r.send(INIT);
+        r.next();
+        r.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+        r.send(
+                "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"resources/read\",\"params\":{\"uri\":\"slow://wait/20000\"}}\n"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
+        long sent = System.nanoTime();
+        JsonNode first = r.next();
+        assertThat(first.get("id").asInt())
+                .as("the fast read, answered while the slow one runs")
+                .isEqualTo(11);
+        assertThat(Duration.ofNanos(System.nanoTime() - sent)).isLessThan(Duration.ofSeconds(10));
+        r.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":10}}\n");
+        Eventually.await("the slow read to be interrupted", Duration.ofSeconds(10), () -> interrupted.get() == 1);
+        r.send("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"ping\"}\n");
+        assertThat(r.next().get("id").asInt())
+                .as("a cancelled request gets no answer")
+                .isEqualTo(12);
+        r.toServer().close();
+        r.done().get(10, TimeUnit.SECONDS);
+    }
+
     @Test
     void anOverlongMessageGetsAClearErrorAndTheConnectionGoesOn() throws Exception {
         Running r = pipes(4096);
@@ -141,6 +187,7 @@ class StdioTransportTest {
     /** A client that never reads: the server must stop reading too, not queue answers without bound. */
     @Test
     void aClientThatStopsReadingStopsTheServerReading() throws Exception {
+        long readersBefore = readers();
         AtomicLong requestsConsumed = new AtomicLong();
         byte[] request =
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://big\"}}\n"
@@ -187,8 +234,21 @@ class StdioTransportTest {
         assertThat(settled)
                 .as("reading stops once the in-flight limit is reached")
                 .isLessThan(1000);
+        // Each request blocked on the output hands the reading on, but only up to the limit of 64
+        // running requests: a thread waiting for a place is not running one.
+        assertThat(readers() - readersBefore)
+                .as("threads reading stdin or running what they read")
+                .isBetween(1L, 65L);
         server.close();
         serving.cancel(true);
+    }
+
+    /** Threads of stdio servers that read their input or run what they read (other tests' may be ending). */
+    private static long readers() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("reservoir-stdin-")
+                        && !t.getName().endsWith("watchdog"))
+                .count();
     }
 
     /** The counter's value once it has not changed for {@code quiet}; fails if it does not settle within 30 s. */

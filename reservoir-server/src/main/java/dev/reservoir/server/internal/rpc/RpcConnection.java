@@ -140,10 +140,12 @@ public final class RpcConnection {
         } else if (replies.callerRunsRequests()) {
             // The caller's thread would only wait for the answer: it runs the request, with the
             // deadline and cancellation of one on a thread of its own, and no thread is started.
+            replies.callerRunning(true);
             try {
                 run(request, call, false);
             } finally {
                 call.leave();
+                replies.callerRunning(false);
             }
         } else {
             Thread.ofVirtual().name("mcp-" + request.method()).start(() -> run(request, call, false));
