@@ -39,6 +39,20 @@ public final class LineInput {
         return current;
     }
 
+    /**
+     * Whether a whole line after the current one is in the buffer already, so that reading it
+     * will not wait for input (a server defers flushing its answers while the client's next
+     * requests are there to be answered).
+     */
+    public boolean hasLine() {
+        for (int i = pos; i < limit; i++) {
+            if (buffer[i] == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean fill() throws IOException {
         if (eof) {
             return false;

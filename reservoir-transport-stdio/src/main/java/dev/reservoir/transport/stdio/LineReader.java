@@ -34,6 +34,11 @@ final class LineReader {
         this.max = max;
     }
 
+    /** Whether the next line is in the buffer already (reading it will not wait for input). */
+    boolean hasLine() {
+        return lines.hasLine();
+    }
+
     /** The next line without its newline (and without a trailing CR), or null at end of input. */
     Line next() throws IOException {
         InputStream in = lines.nextLine();

@@ -19,6 +19,8 @@ final class LineWriter implements MessageSink {
     private final OutputStream out;
     private final JsonRpcCodec codec;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Set (under the lock) when a message that was to be flushed left its flush to a writer waiting behind it. */
+    private boolean flushOwed;
 
     /** {@code onOutputFailure} runs once, when writing to the output itself fails (the client is gone). */
     LineWriter(OutputStream out, JsonRpcCodec codec, Runnable onOutputFailure) {
@@ -29,12 +31,34 @@ final class LineWriter implements MessageSink {
 
     @Override
     public void send(JsonRpcMessage message) throws IOException {
-        write(() -> codec.write(message, out));
+        write(() -> codec.write(message, out), true);
+    }
+
+    /**
+     * Writes a message, leaving it in the buffer when {@code flush} is false: the next flush (of
+     * any message, or {@link #flush()}) sends it, with whatever else came meanwhile, in one write.
+     */
+    void send(JsonRpcMessage message, boolean flush) throws IOException {
+        write(() -> codec.write(message, out), flush);
+    }
+
+    /** Sends what is buffered. */
+    void flush() throws IOException {
+        if (target.failed) {
+            throw new IOException("the output is closed");
+        }
+        lock.lock();
+        try {
+            out.flush();
+            flushOwed = false;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public void sendBatch(List<? extends JsonRpcMessage> messages) throws IOException {
-        write(() -> codec.writeBatch(messages, out));
+        write(() -> codec.writeBatch(messages, out), true);
     }
 
     /** A stdio client reads each line whole, and the TypeScript SDK drops one over 10 MiB. */
@@ -47,7 +71,7 @@ final class LineWriter implements MessageSink {
         void write() throws IOException;
     }
 
-    private void write(Body body) throws IOException {
+    private void write(Body body, boolean flush) throws IOException {
         if (target.failed) {
             throw new IOException("the output is closed");
         }
@@ -67,8 +91,12 @@ final class LineWriter implements MessageSink {
             out.write('\n');
             // Group commit: when other messages wait for the lock, the last of them flushes, so a
             // busy connection makes one write call for many messages and an idle one loses no time.
-            if (!lock.hasQueuedThreads()) {
+            // A message written without a flush still makes the flush a waiting one left to it.
+            if (!lock.hasQueuedThreads() && (flush || flushOwed)) {
                 out.flush();
+                flushOwed = false;
+            } else if (flush) {
+                flushOwed = true;
             }
         } finally {
             lock.unlock();

@@ -44,6 +44,9 @@ final class Reading {
     /** {@link #running}'s value once the reading was handed over from the request in it. */
     private static final long HANDED_OVER = -1;
 
+    /** Answers left in the buffer at most while more requests wait in the input. */
+    private static final int DEFERRED = 8;
+
     /** Told once when reading ends: the input ended or failed (with the failure), or the output failed. */
     interface Ended {
         void ended(IOException failure);
@@ -101,7 +104,14 @@ final class Reading {
         Turn turn = new Turn();
         IOException failure = null;
         try {
-            for (LineReader.Line line; (line = lines.next()) != null && !writer.outputFailed(); ) {
+            while (true) {
+                if (!lines.hasLine()) {
+                    writer.flush(); // no answer waits while this thread waits for input
+                }
+                LineReader.Line line = lines.next();
+                if (line == null || writer.outputFailed()) {
+                    break;
+                }
                 if (line.tooLong()) {
                     log.warn("Refused a message of more than {} bytes", maxMessageBytes);
                     writer.send(new JsonRpcErrorResponse(
@@ -162,13 +172,28 @@ final class Reading {
      * runs each request itself, telling the watchdog when it starts and ends one.
      */
     private final class Turn implements MessageSink {
+        private final Thread owner = Thread.currentThread();
         private long run;
+        /** Set while this turn's thread runs a request and the next one is in the input already. */
+        private boolean more;
+        /** Answers left unflushed in a row. */
+        private int deferred;
         /** Set (on this turn's thread) when the reading was handed over while it ran a request. */
         private boolean handedOver;
 
+        /**
+         * While the client's next request waits in the input, an answer this thread sends is left
+         * unflushed, up to {@link #DEFERRED} of them: answers to a burst go out in fewer writes
+         * (the client reads fewer times too), and still in several, so that it works on some while
+         * this thread makes the rest.
+         */
         @Override
         public void send(JsonRpcMessage message) throws IOException {
-            writer.send(message);
+            boolean defer = more && Thread.currentThread() == owner && ++deferred < DEFERRED;
+            if (!defer) {
+                deferred = 0;
+            }
+            writer.send(message, !defer);
         }
 
         @Override
@@ -189,13 +214,17 @@ final class Reading {
         @Override
         public void callerRunning(boolean started) {
             if (started) {
+                more = lines.hasLine();
                 run = runIds.incrementAndGet();
                 running.set(run);
                 if (watchdogAsleep) {
                     LockSupport.unpark(watchdog);
                 }
-            } else if (!running.compareAndSet(run, 0)) {
-                handedOver = true;
+            } else {
+                more = false;
+                if (!running.compareAndSet(run, 0)) {
+                    handedOver = true;
+                }
             }
         }
     }

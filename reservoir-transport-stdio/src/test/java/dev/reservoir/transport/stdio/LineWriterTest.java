@@ -52,6 +52,23 @@ class LineWriterTest {
     }
 
     @Test
+    void messagesLeftUnflushedGoOutTogetherWithTheNextFlush() throws Exception {
+        Calls output = new Calls();
+        LineWriter writer = new LineWriter(output, JsonRpcCodec.standard(), () -> {});
+        writer.send(new JsonRpcResult(RequestId.of(1), g -> g.writeNumber(1)), false);
+        writer.send(new JsonRpcResult(RequestId.of(2), g -> g.writeNumber(2)), false);
+        assertThat(output.writes).as("nothing written before a flush").isEmpty();
+        writer.send(new JsonRpcResult(RequestId.of(3), g -> g.writeNumber(3)));
+        assertThat(output.writes)
+                .containsExactly("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":1}\n"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":2}\n"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":3}\n");
+        writer.send(new JsonRpcResult(RequestId.of(4), g -> g.writeNumber(4)), false);
+        writer.flush();
+        assertThat(output.writes).hasSize(2).last().isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":4}\n");
+    }
+
+    @Test
     void aMessageLargerThanTheBufferStillEndsItsLine() throws Exception {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         LineWriter writer = new LineWriter(output, JsonRpcCodec.standard(), () -> {});

@@ -146,6 +146,36 @@ class StdioTransportTest {
         r.done().get(10, TimeUnit.SECONDS);
     }
 
+    /**
+     * Answers to requests that came together are partly held back while the next request waits
+     * in the input; every one still goes out, the last once the input has nothing more (here
+     * after a notification, which has no answer to carry them).
+     */
+    @Test
+    void aBurstOfRequestsGetsEveryAnswer() throws Exception {
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        r.send(INIT);
+        r.next();
+        StringBuilder burst = new StringBuilder();
+        for (int id = 100; id < 150; id++) {
+            burst.append("{\"jsonrpc\":\"2.0\",\"id\":")
+                    .append(id)
+                    .append(",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
+        }
+        // Last, a line with no answer: what was held back must not wait for another request.
+        burst.append("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":999}}\n");
+        r.send(burst.toString());
+        java.util.Set<Integer> answered = new java.util.TreeSet<>();
+        for (int i = 0; i < 50; i++) {
+            JsonNode answer = r.next();
+            assertThat(answer.at("/result/contents/0/text").asText()).isEqualTo("hello");
+            answered.add(answer.get("id").asInt());
+        }
+        assertThat(answered).hasSize(50).first().isEqualTo(100);
+        r.toServer().close();
+        r.done().get(10, TimeUnit.SECONDS);
+    }
+
     @Test
     void anOverlongMessageGetsAClearErrorAndTheConnectionGoesOn() throws Exception {
         Running r = pipes(4096);
