@@ -21,6 +21,8 @@ final class LineWriter implements MessageSink {
     private final ReentrantLock lock = new ReentrantLock();
     /** Set (under the lock) when a message that was to be flushed left its flush to a writer waiting behind it. */
     private boolean flushOwed;
+    /** Whether bytes wait in the buffer (set under the lock; read without it by {@link #unflushed()}). */
+    private volatile boolean unflushed;
 
     /** {@code onOutputFailure} runs once, when writing to the output itself fails (the client is gone). */
     LineWriter(OutputStream out, JsonRpcCodec codec, Runnable onOutputFailure) {
@@ -42,6 +44,11 @@ final class LineWriter implements MessageSink {
         write(() -> codec.write(message, out), flush);
     }
 
+    /** Whether written bytes wait in the buffer for a flush. */
+    boolean unflushed() {
+        return unflushed;
+    }
+
     /** Sends what is buffered. */
     void flush() throws IOException {
         if (target.failed) {
@@ -51,6 +58,7 @@ final class LineWriter implements MessageSink {
         try {
             out.flush();
             flushOwed = false;
+            unflushed = false;
         } finally {
             lock.unlock();
         }
@@ -95,8 +103,10 @@ final class LineWriter implements MessageSink {
             if (!lock.hasQueuedThreads() && (flush || flushOwed)) {
                 out.flush();
                 flushOwed = false;
-            } else if (flush) {
-                flushOwed = true;
+                unflushed = false;
+            } else {
+                flushOwed |= flush;
+                unflushed = true;
             }
         } finally {
             lock.unlock();

@@ -105,8 +105,19 @@ final class Reading {
         IOException failure = null;
         try {
             while (true) {
-                if (!lines.hasLine()) {
-                    writer.flush(); // no answer waits while this thread waits for input
+                if (!lines.hasLine() && writer.unflushed()) {
+                    // No answer waits while this thread waits for input. The flush counts as a
+                    // run: if the output is full (a client that writes all its requests before it
+                    // reads), the watchdog hands the reading on rather than both ends waiting.
+                    turn.callerRunning(true);
+                    try {
+                        writer.flush();
+                    } finally {
+                        turn.callerRunning(false);
+                    }
+                    if (turn.handedOver) {
+                        return;
+                    }
                 }
                 LineReader.Line line = lines.next();
                 if (line == null || writer.outputFailed()) {
@@ -189,7 +200,9 @@ final class Reading {
          */
         @Override
         public void send(JsonRpcMessage message) throws IOException {
-            boolean defer = more && Thread.currentThread() == owner && ++deferred < DEFERRED;
+            // Only while this thread still reads: one that handed the reading on would leave its
+            // answer to whoever flushes next.
+            boolean defer = more && Thread.currentThread() == owner && running.get() == run && ++deferred < DEFERRED;
             if (!defer) {
                 deferred = 0;
             }
