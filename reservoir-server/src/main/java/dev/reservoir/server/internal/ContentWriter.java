@@ -11,6 +11,9 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -86,15 +89,40 @@ final class ContentWriter {
     /** Texts up to this length may be copied to bytes first (a copy of a larger one is not worth holding). */
     private static final int PLAIN_TEXT_MOST = 64 * 1024;
 
-    /** Whether no byte needs a JSON escape: no control character, quote or backslash (and no byte of 0x80 up). */
-    private static boolean plainAscii(byte[] utf8) {
-        for (byte b : utf8) {
+    /**
+     * Whether no byte needs a JSON escape: no control character, quote or backslash (and no byte
+     * of 0x80 up). Eight bytes are checked at a time, as one long, with the usual bit tricks: the
+     * byte-at-a-time loop was a tenth of a small stdio read's server time.
+     */
+    static boolean plainAscii(byte[] utf8) {
+        int i = 0;
+        for (int end = utf8.length - 7; i < end; i += 8) {
+            long x = (long) LONGS.get(utf8, i);
+            long quote = x ^ QUOTES;
+            long backslash = x ^ BACKSLASHES;
+            long flagged = ((x - CONTROL_LIMITS) & ~x) // a byte below 0x20 borrows (and is below 0x80)
+                    | ((quote - ONES) & ~quote) // a byte equal to '"' became zero
+                    | ((backslash - ONES) & ~backslash) // a byte equal to '\\' became zero
+                    | x; // a byte from 0x80 up
+            if ((flagged & HIGH_BITS) != 0) {
+                return false;
+            }
+        }
+        for (; i < utf8.length; i++) {
+            byte b = utf8[i];
             if (b < 0x20 || b == '"' || b == '\\') { // a byte from 0x80 up is negative
                 return false;
             }
         }
         return true;
     }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long CONTROL_LIMITS = 0x20 * ONES;
+    private static final long QUOTES = '"' * ONES;
+    private static final long BACKSLASHES = '\\' * ONES;
 
     /** Bytes of a blob encoded at a time: a multiple of 3, so that only the last piece has padding. */
     private static final int BASE64_PIECE = 3 * 16 * 1024;

@@ -60,6 +60,45 @@ class ContentWriterTest {
                 .isEqualTo(text);
     }
 
+    /**
+     * The check reads eight bytes at a time: every byte value, at every place of the words and of
+     * the tail after them, is judged as a byte-at-a-time check judges it.
+     */
+    @Test
+    void theWordAtATimeCheckAgreesWithTheByteAtATimeOne() {
+        for (int length = 1; length <= 20; length++) {
+            for (int at = 0; at < length; at++) {
+                for (int value = 0; value < 256; value++) {
+                    byte[] bytes =
+                            "abcdefghijklmnopqrstuvwxyz".substring(0, length).getBytes(StandardCharsets.US_ASCII);
+                    bytes[at] = (byte) value;
+                    boolean plain = value >= 0x20 && value < 0x80 && value != '"' && value != '\\';
+                    assertThat(ContentWriter.plainAscii(bytes))
+                            .as("byte 0x%02x at %d of %d", value, at, length)
+                            .isEqualTo(plain);
+                }
+            }
+        }
+        assertThat(ContentWriter.plainAscii(new byte[0])).isTrue();
+    }
+
+    /** A character JSON escapes, anywhere in a text longer than a word, is escaped as Jackson escapes it. */
+    @Test
+    void anEscapeAnywhereInALongerTextIsWrittenAsJacksonWritesIt() throws IOException {
+        for (char c : new char[] {'"', '\\', '\n', '\u0000', '\u001f', '\u00e9'}) {
+            for (int at = 0; at < 19; at++) {
+                StringBuilder b = new StringBuilder("0123456789abcdefghi");
+                b.setCharAt(at, c);
+                String text = b.toString();
+                ResourceContent item = new ResourceContent(
+                        Resource.builder("mem://t", "t").mimeType("text/plain").build(), ContentBody.text(text));
+                assertThat(ours(item).toString(StandardCharsets.UTF_8))
+                        .isEqualTo(jackson(item, g -> g.writeStringField("text", text))
+                                .toString(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000})
     void aBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
