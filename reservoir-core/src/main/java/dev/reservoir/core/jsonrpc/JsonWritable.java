@@ -3,6 +3,7 @@ package dev.reservoir.core.jsonrpc;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Objects;
 
 /**
@@ -30,5 +31,14 @@ public interface JsonWritable {
         public void writeTo(JsonGenerator generator) throws IOException {
             generator.writeTree(node);
         }
+    }
+
+    /**
+     * A value already written as compact UTF-8 JSON. The codec copies its bytes as they are into a
+     * message it writes to a stream; a generator still gets the value through {@link #writeTo}.
+     */
+    interface Encoded extends JsonWritable {
+        /** Writes the value's bytes, exactly what {@link #writeTo} writes to a generator of bytes. */
+        void writeEncodedTo(OutputStream out) throws IOException;
     }
 }

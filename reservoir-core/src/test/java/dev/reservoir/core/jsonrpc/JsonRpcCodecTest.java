@@ -289,4 +289,38 @@ class JsonRpcCodecTest {
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"
                         + "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}]");
     }
+
+    /** An answer written already gets its envelope without a generator: the bytes are a generator's. */
+    @Test
+    void anEncodedResultIsWrittenAsAGeneratorWritesIt() {
+        byte[] value = "{\"contents\":[{\"uri\":\"a://b\",\"text\":\"caf\u00e9 \\\"x\\\"\"}]}"
+                .getBytes(StandardCharsets.UTF_8);
+        JsonWritable.Encoded encoded = new JsonWritable.Encoded() {
+            @Override
+            public void writeEncodedTo(java.io.OutputStream out) throws java.io.IOException {
+                out.write(value);
+            }
+
+            @Override
+            public void writeTo(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException {
+                g.writeRawValue(new String(value, StandardCharsets.UTF_8));
+            }
+        };
+        JsonWritable tree = g -> g.writeTree(codec.mapper().readTree(value));
+        for (RequestId id : List.of(
+                RequestId.of(0),
+                RequestId.of(7),
+                RequestId.of(-12),
+                RequestId.of(Long.MAX_VALUE),
+                RequestId.of(Long.MIN_VALUE),
+                RequestId.of("s\"1"),
+                RequestId.of(""))) {
+            String written = encode(new JsonRpcResult(id, encoded));
+            assertThat(written).isEqualTo(encode(new JsonRpcResult(id, tree)));
+            assertThat(codec.decode(written)).isEqualTo(codec.decode(encode(new JsonRpcResult(id, tree))));
+        }
+        assertThat(encode(new JsonRpcResult(RequestId.of(42), encoded)))
+                .isEqualTo(
+                        "{\"jsonrpc\":\"2.0\",\"id\":42,\"result\":" + new String(value, StandardCharsets.UTF_8) + "}");
+    }
 }

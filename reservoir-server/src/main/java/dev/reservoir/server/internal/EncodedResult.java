@@ -14,7 +14,7 @@ import java.io.OutputStream;
  * puts those bytes out as they are, any other copies it token by token, so the wire is the same as
  * if the value had been written afresh.
  */
-record EncodedResult(byte[] json, int length) implements JsonWritable {
+record EncodedResult(byte[] json, int length) implements JsonWritable.Encoded {
 
     /** Raw values up to this long are copied into the generator's buffer (8,000 bytes by default). */
     private static final int IN_BUFFER = 4096;
@@ -42,5 +42,10 @@ record EncodedResult(byte[] json, int length) implements JsonWritable {
             parser.nextToken();
             generator.copyCurrentStructure(parser);
         }
+    }
+
+    @Override
+    public void writeEncodedTo(OutputStream out) throws IOException {
+        out.write(json, 0, length);
     }
 }
