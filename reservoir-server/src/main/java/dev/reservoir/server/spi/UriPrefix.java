@@ -50,6 +50,38 @@ public record UriPrefix(String scheme, String authority, String path) {
 
     /** Whether the URI is in this part of the space. */
     public boolean contains(String uri) {
+        if (!plainAscii(uri)) {
+            return containsParsed(uri);
+        }
+        // The common URI (every read asks): compared in place, without taking it apart into
+        // strings, with what case-folding ASCII takes. It answers as containsParsed does.
+        int colon = uri.indexOf(':');
+        if (colon != scheme.length() || !equalsLowered(uri, 0, scheme)) {
+            return false;
+        }
+        int pathStart = colon + 1;
+        if (uri.startsWith("//", pathStart)) {
+            int authorityStart = pathStart + 2;
+            pathStart = Parts.end(uri, authorityStart, "/?#");
+            if (authority != null && !authorityIs(uri, authorityStart, pathStart)) {
+                return false;
+            }
+        } else if (authority != null && !authority.isEmpty()) {
+            return false;
+        }
+        int pathEnd = Parts.end(uri, pathStart, "?#");
+        if (path.isEmpty()) {
+            return true;
+        }
+        int length = pathEnd - pathStart;
+        if (length < path.length() || !uri.startsWith(path, pathStart)) {
+            return false;
+        }
+        return length == path.length() || path.endsWith("/") || uri.charAt(pathStart + path.length()) == '/';
+    }
+
+    /** {@link #contains} of any URI: takes it apart, folds its case and its escapes' hex digits. */
+    boolean containsParsed(String uri) {
         Parts parts = Parts.of(uri);
         return parts != null
                 && parts.scheme().equals(scheme)
@@ -57,6 +89,40 @@ public record UriPrefix(String scheme, String authority, String path) {
                         || canonicalAuthority(scheme, parts.authority() == null ? "" : parts.authority())
                                 .equals(authority))
                 && segmentPrefix(path, upperHex(parts.path()));
+    }
+
+    /** ASCII without a percent-escape: case and escapes fold the simple way. */
+    private static boolean plainAscii(String uri) {
+        for (int i = 0; i < uri.length(); i++) {
+            char c = uri.charAt(i);
+            if (c >= 0x80 || c == '%') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the ASCII text at {@code from} is {@code lower} once its upper-case letters are lowered. */
+    private static boolean equalsLowered(String text, int from, String lower) {
+        for (int i = 0; i < lower.length(); i++) {
+            char c = text.charAt(from + i);
+            if (c >= 'A' && c <= 'Z') {
+                c += 'a' - 'A';
+            }
+            if (c != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the ASCII authority {@code uri[from, to)} is this prefix's, as {@link #canonicalAuthority} has it. */
+    private boolean authorityIs(String uri, int from, int to) {
+        int length = to - from;
+        if (scheme.equals("file") && length == 9 && equalsLowered(uri, from, "localhost")) {
+            return authority.isEmpty();
+        }
+        return length == authority.length() && equalsLowered(uri, from, authority);
     }
 
     /** Whether a URI could be in both (so the two cannot belong to different providers). */
@@ -143,7 +209,7 @@ public record UriPrefix(String scheme, String authority, String path) {
             return new Parts(scheme, authority, uri.substring(at, pathEnd), uri.substring(pathEnd));
         }
 
-        private static int end(String uri, int from, String stops) {
+        static int end(String uri, int from, String stops) {
             for (int i = from; i < uri.length(); i++) {
                 if (stops.indexOf(uri.charAt(i)) >= 0) {
                     return i;
