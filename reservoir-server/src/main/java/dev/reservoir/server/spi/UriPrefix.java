@@ -102,7 +102,11 @@ public record UriPrefix(String scheme, String authority, String path) {
         return true;
     }
 
-    /** Whether the ASCII text at {@code from} is {@code lower} once its upper-case letters are lowered. */
+    /**
+     * Whether the ASCII text at {@code from} is {@code lower} once its upper-case letters are
+     * lowered. Not {@code regionMatches(true, ...)}: it takes 'I' for a dotless '\u0131' (whose upper
+     * case is 'I'), which lower-casing the text does not, and an authority may hold one.
+     */
     private static boolean equalsLowered(String text, int from, String lower) {
         for (int i = 0; i < lower.length(); i++) {
             char c = text.charAt(from + i);
