@@ -146,10 +146,39 @@ class EnvelopeParserTest {
         assertThat(envelopeOnly(utf8("[1]"))).isNull();
         assertThat(envelopeOnly(utf8("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} {}")))
                 .isNull();
-        assertThat(envelopeOnly(utf8("{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}")))
-                .isNull();
-        assertThat(envelopeOnly(utf8("{\"jsonrpc\":\"2.0\",\"other\":{\"a\":1,\"a\":2}}")))
-                .isNull();
+    }
+
+    @Test
+    void aKeyTwiceInAnyObjectIsRefusedAsTheTreeRefusesIt() throws Exception {
+        String start = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",";
+        List<String> frames = List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"jsonrpc\":\"2.0\"}",
+                start + "\"params\":{},\"params\":{}}",
+                start + "\"x\":1,\"y\":2,\"x\":3}",
+                start + "\"params\":{\"a\":1,\"b\":null,\"b\":null}}",
+                start + "\"params\":{\"a\":{\"c\":[{\"d\":1,\"d\":1}]}}}",
+                start + "\"params\":[{\"d\":1,\"d\":2}]}",
+                start + "\"other\":{\"a\":1,\"a\":2}}",
+                start + "\"other\":[[{\"a\":1,\"b\":1,\"a\":2}]]}",
+                "{\"jsonrpc\":{\"v\":1,\"v\":2},\"id\":1,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":{\"v\":1,\"v\":2},\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[{\"v\":1,\"v\":2}]}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"v\":1,\"v\":2}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1,\"code\":2,\"message\":\"m\"}}");
+        for (String frame : frames) {
+            decodesAsTheTreeDoes(frame);
+            Decoded decoded = codec.decode(utf8(frame));
+            assertThat(decoded).as(frame).isInstanceOf(Decoded.Invalid.class);
+            assertThat(((Decoded.Invalid) decoded).error().error().message())
+                    .as(frame)
+                    .contains("Duplicate field");
+            assertThat(envelopeOnly(utf8(frame))).as(frame).isNull();
+        }
+        // The same keys in different objects are no duplicates.
+        String apart = start + "\"params\":{\"a\":{\"a\":1},\"b\":[{\"a\":1},{\"a\":2}]},\"other\":{\"a\":1}}";
+        decodesAsTheTreeDoes(apart);
+        assertThat(envelopeOnly(utf8(apart))).isNotNull();
     }
 
     @Test
