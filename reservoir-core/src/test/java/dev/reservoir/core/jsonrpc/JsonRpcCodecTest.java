@@ -323,4 +323,67 @@ class JsonRpcCodecTest {
                 .isEqualTo(
                         "{\"jsonrpc\":\"2.0\",\"id\":42,\"result\":" + new String(value, StandardCharsets.UTF_8) + "}");
     }
+
+    private static String written(JsonRpcCodec codec, JsonWritable value) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        codec.writeValue(value, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void valuesWrittenOneAfterAnotherOnAThreadAreEachWhole() throws Exception {
+        JsonWritable object = g -> {
+            g.writeStartObject();
+            g.writeStringField("uri", "a://b");
+            g.writeEndObject();
+        };
+        JsonWritable text = g -> g.writeString("x\"y");
+        JsonWritable failing = g -> {
+            g.writeStartObject();
+            g.writeStringField("half", "way");
+            throw new java.io.IOException("broken");
+        };
+        JsonWritable leftOpen = g -> {
+            g.writeStartArray();
+            g.writeNumber(1);
+        };
+        JsonWritable nested = g -> {
+            g.writeStartArray();
+            g.writeRawValue(written(codec, object)); // another value written inside this one
+            g.writeEndArray();
+        };
+        List<String> seen = new java.util.ArrayList<>();
+        Runnable writes = () -> {
+            try {
+                seen.add(written(codec, object));
+                seen.add(written(codec, text));
+                java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> codec.writeValue(failing, partial))
+                        .hasMessage("broken");
+                seen.add(partial.toString(StandardCharsets.UTF_8));
+                seen.add(written(codec, object));
+                seen.add(written(codec, leftOpen));
+                seen.add(written(codec, object));
+                seen.add(written(codec, nested));
+                seen.add(written(codec, text));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        };
+        List<String> expected = List.of(
+                "{\"uri\":\"a://b\"}",
+                "\"x\\\"y\"",
+                "{\"half\":\"way\"", // what a failed value wrote stays, broken, as a closed generator leaves it
+                "{\"uri\":\"a://b\"}",
+                "[1",
+                "{\"uri\":\"a://b\"}",
+                "[{\"uri\":\"a://b\"}]",
+                "\"x\\\"y\"");
+        Thread platform = Thread.ofPlatform().start(writes);
+        platform.join();
+        assertThat(seen).isEqualTo(expected);
+        seen.clear();
+        Thread.ofVirtual().start(writes).join();
+        assertThat(seen).isEqualTo(expected);
+    }
 }

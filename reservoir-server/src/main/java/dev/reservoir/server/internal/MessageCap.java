@@ -71,9 +71,7 @@ final class MessageCap implements SizeCap {
     private JsonRpcMessage writtenOnce(JsonRpcResult result, int expected) {
         Bounded out = new Bounded(limit, expected);
         try {
-            try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
-                result.result().writeTo(g);
-            }
+            JsonRpcCodec.standard().writeValue(result.result(), out);
             if (out.size() + mostEnvelope(result.id()) > limit && out.size() + envelope(result.id()) > limit) {
                 return refused(result, limit);
             }
