@@ -119,15 +119,12 @@ public final class JsonRpcCodec {
         return classify(tree);
     }
 
-    /** Decodes one frame given as text. */
+    /**
+     * Decodes one frame given as text, as its UTF-8 bytes would be (the way frames come off the
+     * wire, so both take the same path); a lone surrogate, which has no UTF-8, becomes '?'.
+     */
     public Decoded decode(String frame) {
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(frame);
-        } catch (JsonProcessingException e) {
-            return parseError(e);
-        }
-        return classify(tree);
+        return decode(frame.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Classifies an already-parsed JSON value as a message, a batch or an invalid frame. */

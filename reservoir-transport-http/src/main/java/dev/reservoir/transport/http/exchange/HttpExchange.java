@@ -80,11 +80,10 @@ public interface HttpExchange {
     /**
      * Starts sending bytes of the body without blocking the caller, and calls {@code done} once
      * they are sent (with null) or could not be (with the failure, never thrown: also when the
-     * exchange ended already), on any thread. The endpoint
-     * starts no other write until {@code done} ran. This is the hot path of an SSE stream with many
-     * subscribers (the thread that appends an event writes it for an idle reader), so an adapter
-     * with a non-blocking write should override it; the default does the blocking
-     * {@link #write(ByteBuffer)} on a new virtual thread.
+     * exchange ended already), on any thread. The endpoint starts no other write until {@code done}
+     * ran. This is the hot path of an SSE stream with many subscribers (the thread that appends an
+     * event writes it for an idle reader), so an adapter with a non-blocking write should override
+     * it; the default does the blocking {@link #write(ByteBuffer)} on a new virtual thread.
      */
     default void write(ByteBuffer bytes, Consumer<Throwable> done) {
         Thread.ofVirtual().name("reservoir-http-write").start(() -> {
