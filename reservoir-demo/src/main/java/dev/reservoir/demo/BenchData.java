@@ -160,7 +160,7 @@ public final class BenchData implements ResourceProvider {
 
     @Override
     public ReadResult read(ReadRequest request) {
-        String s = request.uri().toString();
+        String s = request.uriText();
         Long size = BLOBS.get(s);
         if (size != null) {
             return ReadResult.of(

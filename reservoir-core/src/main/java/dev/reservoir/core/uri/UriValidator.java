@@ -61,6 +61,63 @@ public final class UriValidator {
         }
     }
 
+    /**
+     * Whether {@code uri} has the plain hierarchical form {@code scheme://host/path?query#fragment}:
+     * a host of letters, digits and {@code - . _ ~} only (or an empty host with a path after it), no
+     * user information and no port, and a path, query and fragment as {@link #validate} checks them.
+     * {@link java.net.URI} parses every URI of this form, into one whose {@code toString()} is the same
+     * text, so a caller that needs the parsed URI only sometimes can leave parsing until then.
+     *
+     * <p>True implies that {@link #validate} passes. False says only that the URI is not of this form:
+     * it may still be valid (a port, an IP literal, {@code urn:...}), and the caller parses it to know.
+     * One look at each character, without exceptions; false for null.
+     */
+    public static boolean isPlainHierarchical(String uri) {
+        if (uri == null || uri.isEmpty() || uri.length() > MAX_LENGTH || !UriChars.isAlpha(uri.charAt(0))) {
+            return false;
+        }
+        int n = uri.length();
+        int i = 1;
+        while (i < n && uri.charAt(i) != ':') {
+            char c = uri.charAt(i);
+            if (!UriChars.isAlpha(c) && !UriChars.isDigit(c) && c != '+' && c != '-' && c != '.') {
+                return false;
+            }
+            i++;
+        }
+        if (!uri.startsWith("://", i)) {
+            return false;
+        }
+        int host = i + 3;
+        i = host;
+        while (i < n && uri.charAt(i) != '/' && uri.charAt(i) != '?' && uri.charAt(i) != '#') {
+            if (!UriChars.isUnreserved(uri.charAt(i))) {
+                return false; // a port, user information, an IP literal or a percent-encoded host
+            }
+            i++;
+        }
+        if (i == host && (i == n || uri.charAt(i) != '/')) {
+            return false; // java.net.URI refuses "s://"; an empty authority counts as plain only before a path
+        }
+        boolean fragment = false;
+        while (i < n) {
+            char c = uri.charAt(i);
+            if (c == '%') {
+                if (!UriChars.isPctEncoded(uri, i)) {
+                    return false;
+                }
+                i += 3;
+            } else if (UriChars.isPchar(c) || c == '/' || c == '?' || (c == '#' && !fragment)) {
+                // '?' starts the query or belongs to the query or fragment; '#' starts the fragment, once
+                fragment |= c == '#';
+                i++;
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code uri} passes {@link #validate}; false for null. */
     public static boolean isValid(String uri) {
         if (uri == null) {

@@ -190,4 +190,124 @@ class UriValidatorTest {
                 .isInstanceOf(InvalidUriException.class)
                 .hasMessageStartingWith(message);
     }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "file:///a/b.txt",
+                "bench://text/0",
+                "test://static-text",
+                "x://h",
+                "x://h?q?r/#f?/:@",
+                "x://h#",
+                "x://h?",
+                "s+a-b.c://-._~9/%41%2f;=!$&'()*+,:@",
+                "x://999.1.1.1/",
+                "x://..",
+                "file:///",
+            })
+    void plainHierarchicalUrisAreKnownToParseAsThemselves(String uri) {
+        assertThat(UriValidator.isPlainHierarchical(uri)).isTrue();
+        assertThat(UriValidator.isValid(uri)).isTrue();
+        assertThat(java.net.URI.create(uri)).hasToString(uri);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "x://",
+                "x://?q",
+                "x://#f",
+                "file:/a",
+                "urn:isbn:0451450523",
+                "http://h:80/",
+                "http://u@h/",
+                "http://[::1]/",
+                "http://h%41/",
+                "x://h/a b",
+                "x://h/a%2",
+                "x://h/a%zz",
+                "x://h/#a#b",
+                "x://h/[",
+                "x://h/\u00e9",
+                "1x://h/",
+                "x_y://h/",
+                "://h/",
+            })
+    void otherUrisAreNotPlainHierarchical(String uri) {
+        assertThat(UriValidator.isPlainHierarchical(uri)).isFalse();
+    }
+
+    @Test
+    void plainHierarchicalIsNullSafeAndBoundedByTheMaximumLength() {
+        assertThat(UriValidator.isPlainHierarchical(null)).isFalse();
+        String longest = "x://h/" + "a".repeat(UriValidator.MAX_LENGTH - 6);
+        assertThat(UriValidator.isPlainHierarchical(longest)).isTrue();
+        assertThat(UriValidator.isPlainHierarchical(longest + "a")).isFalse();
+    }
+
+    /**
+     * Random strings built mostly of URI characters: whenever the quick check says plain, the full
+     * check passes and java.net.URI parses the text as itself; and it says plain for every valid
+     * URI of the plain shape (a host of unreserved characters, no port), so it is not just cautious.
+     */
+    @Test
+    void plainHierarchicalAgreesWithTheFullCheckAndWithJavaNetUri() {
+        java.util.Random random = new java.util.Random(20261125);
+        String hostChars = "aZ09-._~";
+        String restChars = "aZ09-._~!$&'()*+,;=:@/?#";
+        String badChars = "%[] \"^`{|}<>\u00e9\\";
+        String[] schemes = {"x", "file", "s+a-b.c", "Z9", "x_y", "1x", ""};
+        String[] separators = {"://", "://", "://", ":/", ":", "//"};
+        int plain = 0;
+        for (int round = 0; round < 50_000; round++) {
+            StringBuilder b = new StringBuilder(schemes[random.nextInt(schemes.length)]);
+            b.append(separators[random.nextInt(separators.length)]);
+            for (int k = random.nextInt(5); k > 0; k--) {
+                b.append(hostChars.charAt(random.nextInt(hostChars.length())));
+            }
+            if (random.nextInt(8) == 0) {
+                b.append(':').append(random.nextInt(3) == 0 ? "" : "80");
+            }
+            for (int k = random.nextInt(12); k > 0; k--) {
+                int pick = random.nextInt(restChars.length() + 3);
+                if (random.nextInt(30) == 0) {
+                    b.append(badChars.charAt(random.nextInt(badChars.length())));
+                } else if (pick < restChars.length()) {
+                    b.append(restChars.charAt(pick));
+                } else {
+                    b.append('%').append("0aF9g".charAt(random.nextInt(5))).append("1bE".charAt(random.nextInt(3)));
+                }
+            }
+            String uri = b.toString();
+            boolean valid = UriValidator.isValid(uri);
+            if (UriValidator.isPlainHierarchical(uri)) {
+                plain++;
+                assertThat(valid).as(uri).isTrue();
+                assertThat(java.net.URI.create(uri)).as(uri).hasToString(uri);
+            } else if (valid && plainShape(uri)) {
+                throw new AssertionError("a valid URI of the plain shape was not taken for plain: " + uri);
+            }
+        }
+        assertThat(plain).as("URIs found plain").isGreaterThan(1_500);
+    }
+
+    /** The plain shape, looked at another way: "scheme://", then a host of letters, digits and "-._~", then '/' (or, after a host, '?' '#' or the end). */
+    private static boolean plainShape(String uri) {
+        int sep = uri.indexOf("://");
+        if (sep <= 0) {
+            return false;
+        }
+        String rest = uri.substring(sep + 3);
+        int end = 0;
+        while (end < rest.length() && "/?#".indexOf(rest.charAt(end)) < 0) {
+            end++;
+        }
+        String host = rest.substring(0, end);
+        if (!host.matches("[A-Za-z0-9._~-]*")) {
+            return false;
+        }
+        return !host.isEmpty() || rest.startsWith("/");
+    }
 }

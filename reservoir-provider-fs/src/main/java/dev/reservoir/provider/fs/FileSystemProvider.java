@@ -96,7 +96,7 @@ public final class FileSystemProvider implements ResourceProvider, ContentSearch
             TreeLister.Slice slice = lister.page(request.cursor(), request.limit());
             return Page.of(describeAll(slice.entries()), slice.next());
         }
-        Entry folder = find(request.parent());
+        Entry folder = find(request.parent().toString());
         if (!folder.isDirectory()) {
             return Page.last(List.of());
         }
@@ -121,7 +121,7 @@ public final class FileSystemProvider implements ResourceProvider, ContentSearch
 
     @Override
     public ReadResult read(ReadRequest request) {
-        return reader.read(find(request.uri()), request.options());
+        return reader.read(find(request.uriText()), request.options());
     }
 
     /** A bounded grep over the text files served (at most 1 MiB each), through this provider's own reads. */
@@ -178,7 +178,7 @@ public final class FileSystemProvider implements ResourceProvider, ContentSearch
      */
     @Override
     public Watch watch(URI uri, ChangeListener listener) {
-        Entry entry = find(uri);
+        Entry entry = find(uri.toString());
         return changes.watch(FileUris.uri(entry.realRoot(), entry.realRel()), uri, listener);
     }
 
@@ -198,8 +198,8 @@ public final class FileSystemProvider implements ResourceProvider, ContentSearch
         changes.close();
     }
 
-    private Entry find(URI uri) {
-        return resolver.resolve(uri.toString()).orElseThrow(() -> new ResourceNotFoundException(uri.toString()));
+    private Entry find(String uri) {
+        return resolver.resolve(uri).orElseThrow(() -> new ResourceNotFoundException(uri));
     }
 
     @Override

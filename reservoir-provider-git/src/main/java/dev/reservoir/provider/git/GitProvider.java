@@ -123,8 +123,8 @@ public final class GitProvider implements ResourceProvider {
                 options.maxCollectionItems(),
                 options.maxCollectionBytes(),
                 Math.min(options.maxReadBytes(), settings.maxReadBytes()));
-        GitResources.Reading reading = stoppable(
-                request.context(), stop -> resources.read(request.uri().toString(), limits, stop));
+        GitResources.Reading reading =
+                stoppable(request.context(), stop -> resources.read(request.uriText(), limits, stop));
         List<ResourceContent> contents = new ArrayList<>(reading.items().size());
         for (Item item : reading.items()) {
             contents.add(new ResourceContent(item.resource(), body(item.content())));

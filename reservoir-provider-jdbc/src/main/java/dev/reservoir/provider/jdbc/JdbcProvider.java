@@ -130,7 +130,7 @@ public final class JdbcProvider implements ResourceProvider {
 
     @Override
     public ReadResult read(ReadRequest request) {
-        String text = request.uri().toString();
+        String text = request.uriText();
         return mapped(text, () -> reads.read(text, parse(text), request.options(), request.context()));
     }
 

@@ -111,9 +111,8 @@ final class Dispatcher implements RpcHandler {
 
     @Override
     public boolean runsInline(JsonRpcRequest request) {
-        return McpMethod.fromWire(request.method())
-                .map(McpMethod::changesSession)
-                .orElse(false);
+        McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
+        return method != null && method.changesSession();
     }
 
     @Override

@@ -69,14 +69,30 @@ final class Params {
         return value == null ? null : checkUri(value, name);
     }
 
-    /** A required URI parameter, checked as {@link #uri} does, and parsed (its text is its {@code toString()}). */
-    static java.net.URI parsedUri(ObjectNode params, String name) {
-        return parse(requiredString(params, name), name);
+    static String checkUri(String value, String name) {
+        check(value, name);
+        return value;
     }
 
-    static String checkUri(String value, String name) {
-        parse(value, name);
-        return value;
+    /**
+     * A required URI parameter, checked as {@link #uri} does, with its parse: null when the URI has
+     * the plain form ({@link UriValidator#isPlainHierarchical}), which {@link java.net.URI} always
+     * parses, so that parsing waits until something needs it (most reads never do).
+     */
+    static Checked checkedUri(ObjectNode params, String name) {
+        String value = requiredString(params, name);
+        return new Checked(value, check(value, name));
+    }
+
+    /** A URI parameter's text, and its parse when {@link #checkedUri} made one. */
+    record Checked(String text, java.net.URI parsed) {}
+
+    /** Validates the URI; parses it too unless it has the plain form (null then). */
+    private static java.net.URI check(String value, String name) {
+        if (UriValidator.isPlainHierarchical(value)) {
+            return null; // valid, and known to parse
+        }
+        return parse(value, name);
     }
 
     private static java.net.URI parse(String value, String name) {

@@ -173,9 +173,10 @@ final class ResourceMethods {
     }
 
     JsonWritable read(RequestContext ctx, ObjectNode params) {
-        java.net.URI parsed = Params.parsedUri(params, "uri"); // parsed once, for the router too
-        String uri = parsed.toString();
-        ReadResult result = router.resolve(parsed).read(settings.readOptions(), ProviderCalls.of(ctx));
+        Params.Checked checked = Params.checkedUri(params, "uri"); // parsed only if the provider needs it
+        String uri = checked.text();
+        Router.Target target = checked.parsed() != null ? router.resolve(checked.parsed()) : router.resolve(uri);
+        ReadResult result = target.read(settings.readOptions(), ProviderCalls.of(ctx));
         try {
             List<ResourceContent> contents = checked(uri, result.contents(), ctx.wire());
             CacheHint hint = result.cacheHint() != null ? result.cacheHint() : settings.cacheHint();

@@ -116,65 +116,105 @@ final class Router {
 
     /**
      * Resolves a URI that was already validated. Throws UnsafeVariableException (an
-     * IllegalArgumentException) when the most specific template refuses a value.
+     * IllegalArgumentException) when the most specific template refuses a value. The URI is parsed
+     * only when a provider needs it parsed ({@link Uri}).
      */
     Target resolve(String uri) {
-        return resolve(URI.create(uri));
+        return resolve(new Uri(uri, null));
     }
 
     /** {@link #resolve(String)} of a URI already parsed (from its text, which {@code toString()} gives back). */
     Target resolve(URI parsed) {
-        String uri = parsed.toString();
+        return resolve(new Uri(parsed.toString(), parsed));
+    }
+
+    private Target resolve(Uri target) {
+        String uri = target.text;
         if (statics.contains(uri)) {
-            return new ProviderTarget(statics, parsed, null);
+            return new ProviderTarget(statics, target, null);
         }
         var hit = table.find(uri);
         if (hit.isPresent()) {
             return switch (hit.get().owner()) {
                 case HandlerOwner h ->
-                    new HandlerTarget(h.handler(), parsed, hit.get().match());
+                    new HandlerTarget(h.handler(), target, hit.get().match());
                 case ProviderOwner p ->
-                    new ProviderTarget(p.provider(), parsed, hit.get().match());
+                    new ProviderTarget(p.provider(), target, hit.get().match());
             };
         }
         ResourceProvider declared = spaces.declaredOwner(uri);
         if (declared != null) {
-            return new ProviderTarget(declared, parsed, null);
+            return new ProviderTarget(declared, target, null);
         }
-        return new HeldTarget(spaces.holders(uri), parsed);
+        return new HeldTarget(spaces.holders(uri), target);
     }
 
-    private record ProviderTarget(ResourceProvider provider, URI uri, UriTemplateMatch match) implements Target {
+    /**
+     * A resolved URI: its text, and its parse once something needs it. A read of the plain form
+     * ({@link dev.reservoir.core.uri.UriValidator#isPlainHierarchical}) hands the provider the text
+     * alone ({@link ReadRequest#of(String, UriTemplateMatch, ReadOptions, CallContext)}); the other
+     * requests of the SPI carry a parsed URI.
+     */
+    private static final class Uri {
+        final String text;
+        private volatile URI parsed; // volatile: URI's own fields are not final
+
+        Uri(String text, URI parsed) {
+            this.text = text;
+            this.parsed = parsed;
+        }
+
+        URI parsed() {
+            if (parsed == null) {
+                parsed = URI.create(text);
+            }
+            return parsed;
+        }
+
+        ReadRequest read(UriTemplateMatch match, ReadOptions options, CallContext context) {
+            return parsed != null
+                    ? new ReadRequest(parsed, match, options, context)
+                    : ReadRequest.of(text, match, options, context);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    private record ProviderTarget(ResourceProvider provider, Uri uri, UriTemplateMatch match) implements Target {
         @Override
         public Optional<Metadata> metadata(CallContext context) {
-            return provider.metadata(new ResourceRequest(uri, match, context));
+            return provider.metadata(new ResourceRequest(uri.parsed(), match, context));
         }
 
         @Override
         public ReadResult read(ReadOptions options, CallContext context) {
-            return provider.read(new ReadRequest(uri, match, options, context));
+            return provider.read(uri.read(match, options, context));
         }
 
         @Override
         public Page<Resource> children(String cursor, int limit, CallContext context) {
-            return provider.list(new ListRequest(uri, cursor, limit, match, context));
+            return provider.list(new ListRequest(uri.parsed(), cursor, limit, match, context));
         }
 
         @Override
         public Watch watch(ChangeListener listener) {
-            return provider.watch(uri, listener);
+            return provider.watch(uri.parsed(), listener);
         }
     }
 
-    private record HandlerTarget(TemplateHandler handler, URI uri, UriTemplateMatch match) implements Target {
+    private record HandlerTarget(TemplateHandler handler, Uri uri, UriTemplateMatch match) implements Target {
         @Override
         public Optional<Metadata> metadata(CallContext context) {
-            return handler.metadata(new TemplateRequest(uri, match, context)).map(Metadata::of);
+            return handler.metadata(new TemplateRequest(uri.parsed(), match, context))
+                    .map(Metadata::of);
         }
 
         @Override
         public ReadResult read(ReadOptions options, CallContext context) {
-            return handler.read(new TemplateRequest(uri, match, context), options);
+            return handler.read(new TemplateRequest(uri.parsed(), match, context), options);
         }
 
         @Override
@@ -190,11 +230,11 @@ final class Router {
     }
 
     /** Providers that say they hold the URI, asked in order until one has it (none: nothing is there). */
-    private record HeldTarget(List<ResourceProvider> holders, URI uri) implements Target {
+    private record HeldTarget(List<ResourceProvider> holders, Uri uri) implements Target {
         @Override
         public Optional<Metadata> metadata(CallContext context) {
             for (ResourceProvider provider : holders) {
-                Optional<Metadata> found = provider.metadata(new ResourceRequest(uri, null, context));
+                Optional<Metadata> found = provider.metadata(new ResourceRequest(uri.parsed(), null, context));
                 if (found.isPresent()) {
                     return found;
                 }
@@ -206,29 +246,30 @@ final class Router {
         public ReadResult read(ReadOptions options, CallContext context) {
             for (ResourceProvider provider : holders) {
                 try {
-                    return provider.read(new ReadRequest(uri, null, options, context));
+                    return provider.read(uri.read(null, options, context));
                 } catch (ResourceNotFoundException e) {
                     // The next provider may have it.
                 }
             }
-            throw new ResourceNotFoundException(uri.toString());
+            throw new ResourceNotFoundException(uri.text);
         }
 
         @Override
         public Page<Resource> children(String cursor, int limit, CallContext context) {
             for (ResourceProvider provider : holders) {
-                if (provider.metadata(new ResourceRequest(uri, null, context)).isPresent()) {
-                    return provider.list(new ListRequest(uri, cursor, limit, null, context));
+                if (provider.metadata(new ResourceRequest(uri.parsed(), null, context))
+                        .isPresent()) {
+                    return provider.list(new ListRequest(uri.parsed(), cursor, limit, null, context));
                 }
             }
-            throw new ResourceNotFoundException(uri.toString());
+            throw new ResourceNotFoundException(uri.text);
         }
 
         @Override
         public Watch watch(ChangeListener listener) {
             List<Watch> watches = new ArrayList<>();
             for (ResourceProvider provider : holders) {
-                watches.add(provider.watch(uri, listener));
+                watches.add(provider.watch(uri.parsed(), listener));
             }
             return () -> watches.forEach(Watch::close);
         }

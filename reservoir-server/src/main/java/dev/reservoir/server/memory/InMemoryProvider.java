@@ -157,9 +157,9 @@ public final class InMemoryProvider implements ResourceProvider {
 
     @Override
     public ReadResult read(ReadRequest request) {
-        Entry entry = entries.get(request.uri().toString());
+        Entry entry = entries.get(request.uriText());
         if (entry == null) {
-            throw new ResourceNotFoundException(request.uri().toString());
+            throw new ResourceNotFoundException(request.uriText());
         }
         if (!entry.resource().collection()) {
             return ReadResult.of(entry.contents());

@@ -247,6 +247,32 @@ class ResourcesTest {
         }
     }
 
+    /**
+     * RFC 3986 allows URIs that java.net.URI refuses ("x:" and "x:#f" have an empty path, "x://" an empty
+     * authority): the server answers them as invalid params, as before reads left plain URIs
+     * unparsed. URIs of other forms (a port, user information, urn:) are parsed and looked up.
+     */
+    @Test
+    void urisJavaCannotParseAreRefusedAndOtherFormsStillRead() {
+        try (TestClient client = client(server, ProtocolRevision.V2025_11_25)) {
+            for (String uri : List.of("x:", "x://", "x:#f")) {
+                JsonNode error = client.error("resources/read", TestClient.json("{\"uri\":\"" + uri + "\"}"));
+                assertThat(error.get("code").asInt()).as(uri).isEqualTo(-32602);
+                assertThat(error.get("message").asText()).as(uri).contains("'uri' is a URI this server cannot handle");
+                assertThat(error.at("/data/uri").asText()).as(uri).isEqualTo(uri);
+            }
+            for (String uri : List.of("urn:x:absent", "test://files:80/absent", "test://u@files/absent")) {
+                JsonNode error = client.error("resources/read", TestClient.json("{\"uri\":\"" + uri + "\"}"));
+                assertThat(error.get("code").asInt()).as(uri).isEqualTo(-32002); // parsed, and not found
+                assertThat(error.at("/data/uri").asText()).as(uri).isEqualTo(uri);
+            }
+            assertThat(client.result("resources/read", TestClient.json("{\"uri\":\"test://files/x%20y.txt\"}"))
+                            .at("/contents/0/text")
+                            .asText())
+                    .isEqualTo("file x y.txt");
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ProtocolRevision.class)
     void completionUsesContextArguments(ProtocolRevision revision) {
