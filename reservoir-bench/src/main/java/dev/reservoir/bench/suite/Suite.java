@@ -317,7 +317,7 @@ public final class Suite {
     private void replicas() throws Exception {
         int subscribers = Integer.getInteger("bench.replicasFanOut", 10_000);
         new Replicas(root, t("reservoir/http-2026-07-28").command(), logs)
-                .run(subscribers, 10, Duration.ofSeconds(3), Duration.ofSeconds(3));
+                .run(subscribers, 7, Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 
     private int rounds() {
@@ -327,7 +327,8 @@ public final class Suite {
     private void readHot() throws Exception {
         int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
         Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(2500);
+        // 2 s: enough once the JIT has settled (see ReadHot), and the full run stays under 15 minutes.
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(2000);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
@@ -556,7 +557,7 @@ public final class Suite {
                 "node-everything/stdio",
                 "reservoir/http-2025-11-25",
                 "java-sdk/http"));
-        int runs = quick ? 1 : 7;
+        int runs = quick ? 1 : 6;
         Map<String, List<Startup.Result>> results = new LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             for (String name : names) {
