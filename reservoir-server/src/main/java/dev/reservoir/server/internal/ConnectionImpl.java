@@ -41,6 +41,11 @@ final class ConnectionImpl implements ServerConnection {
     }
 
     @Override
+    public boolean answersAtOnce(Decoded frame) {
+        return rpc.answersAtOnce(frame);
+    }
+
+    @Override
     public void receive(Decoded frame, MessageSink replies) {
         rpc.receive(frame, replies);
     }

@@ -43,6 +43,11 @@ final class Dispatcher implements RpcHandler {
     @FunctionalInterface
     interface Handler {
         Reply handle(RequestContext ctx, ObjectNode params);
+
+        /** Whether it answers these params at once, without blocking ({@link RpcHandler#answersAtOnce}). */
+        default boolean answersAtOnce(ObjectNode params) {
+            return false;
+        }
     }
 
     /** A handler that always answers (every method but a listen stream). */
@@ -85,12 +90,12 @@ final class Dispatcher implements RpcHandler {
             SkillMethods skills) {
         Map<McpMethod, Handler> table = new EnumMap<>(McpMethod.class);
         table.put(McpMethod.INITIALIZE, answers(lifecycle::initialize));
-        table.put(McpMethod.PING, answers((ctx, params) -> lifecycle.ping(ctx)));
+        table.put(McpMethod.PING, answers((ctx, params) -> lifecycle.ping(ctx), params -> true));
         table.put(McpMethod.LOGGING_SET_LEVEL, answers(lifecycle::setLevel));
         table.put(McpMethod.SERVER_DISCOVER, answers((ctx, params) -> lifecycle.discover(ctx)));
         table.put(McpMethod.RESOURCES_LIST, answers(resources::list));
         table.put(McpMethod.RESOURCES_TEMPLATES_LIST, answers(resources::templates));
-        table.put(McpMethod.RESOURCES_READ, answers(resources::read));
+        table.put(McpMethod.RESOURCES_READ, answers(resources::read, resources::readsAtOnce));
         table.put(McpMethod.RESOURCES_METADATA, answers(resources::metadata));
         table.put(McpMethod.COMPLETION_COMPLETE, answers(resources::complete));
         table.put(McpMethod.RESOURCES_SUBSCRIBE, answers(subscriptions::subscribe));
@@ -107,6 +112,28 @@ final class Dispatcher implements RpcHandler {
 
     private static Handler answers(Answering handler) {
         return (ctx, params) -> new Reply.Answer(handler.answer(ctx, params));
+    }
+
+    /** A handler that always answers, and says which of its requests it answers at once. */
+    private static Handler answers(Answering handler, java.util.function.Predicate<ObjectNode> atOnce) {
+        return new Handler() {
+            @Override
+            public Reply handle(RequestContext ctx, ObjectNode params) {
+                return new Reply.Answer(handler.answer(ctx, params));
+            }
+
+            @Override
+            public boolean answersAtOnce(ObjectNode params) {
+                return atOnce.test(params);
+            }
+        };
+    }
+
+    @Override
+    public boolean answersAtOnce(JsonRpcRequest request) {
+        McpMethod method = McpMethod.fromWire(request.method()).orElse(null);
+        Handler handler = method == null ? null : methods.get(method);
+        return handler != null && handler.answersAtOnce(request.params());
     }
 
     @Override

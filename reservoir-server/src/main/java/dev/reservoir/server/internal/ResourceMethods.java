@@ -172,6 +172,23 @@ final class ResourceMethods {
         });
     }
 
+    /**
+     * Whether {@link #read} answers these params at once: a URI whose provider reads it from
+     * memory ({@link dev.reservoir.server.spi.ResourceProvider#readsFromMemory}), or params that
+     * are refused at once (no URI, or not a valid one).
+     */
+    boolean readsAtOnce(ObjectNode params) {
+        Params.Checked checked;
+        try {
+            checked = Params.checkedUri(params, "uri");
+        } catch (RuntimeException refused) {
+            return true;
+        }
+        Router.Target target =
+                checked.parsed() != null ? router.resolve(checked.parsed()) : router.resolve(checked.text());
+        return target.readsFromMemory();
+    }
+
     JsonWritable read(RequestContext ctx, ObjectNode params) {
         Params.Checked checked = Params.checkedUri(params, "uri"); // parsed only if the provider needs it
         String uri = checked.text();

@@ -29,6 +29,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Decides who answers for a URI, in a fixed order: a static resource of the builder first, then
@@ -38,6 +40,8 @@ import java.util.Optional;
  * construction; thread-safe.
  */
 final class Router {
+
+    private static final Logger log = LoggerFactory.getLogger(Router.class);
 
     /** Who serves the URIs of one template. */
     sealed interface Owner {
@@ -54,6 +58,11 @@ final class Router {
         Optional<Metadata> metadata(CallContext context);
 
         ReadResult read(ReadOptions options, CallContext context);
+
+        /** Whether {@link #read} answers at once from memory ({@link ResourceProvider#readsFromMemory}). */
+        default boolean readsFromMemory() {
+            return false;
+        }
 
         /** The children of the URI; an empty last page when it is not a collection. */
         Page<Resource> children(String cursor, int limit, CallContext context);
@@ -149,6 +158,16 @@ final class Router {
         return new HeldTarget(spaces.holders(uri), target);
     }
 
+    /** What the provider says of a read; a provider that fails to say is asked to read on a thread of its own. */
+    private static boolean readsFromMemory(ResourceProvider provider, String uri) {
+        try {
+            return provider.readsFromMemory(uri);
+        } catch (RuntimeException e) {
+            log.warn("{}.readsFromMemory failed for {}", provider.getClass().getName(), uri, e);
+            return false;
+        }
+    }
+
     /**
      * A resolved URI: its text, and its parse once something needs it. A read of the plain form
      * ({@link dev.reservoir.core.uri.UriValidator#isPlainHierarchical}) hands the provider the text
@@ -192,6 +211,11 @@ final class Router {
         @Override
         public ReadResult read(ReadOptions options, CallContext context) {
             return provider.read(uri.read(match, options, context));
+        }
+
+        @Override
+        public boolean readsFromMemory() {
+            return Router.readsFromMemory(provider, uri.text);
         }
 
         @Override
@@ -252,6 +276,16 @@ final class Router {
                 }
             }
             throw new ResourceNotFoundException(uri.text);
+        }
+
+        @Override
+        public boolean readsFromMemory() {
+            for (ResourceProvider provider : holders) {
+                if (!Router.readsFromMemory(provider, uri.text)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override

@@ -155,6 +155,35 @@ public final class InMemoryProvider implements ResourceProvider {
         return entry == null ? Optional.empty() : Optional.of(Metadata.of(entry.resource()));
     }
 
+    /** The most content a read answers from memory on an I/O thread ({@link #readsFromMemory}). */
+    private static final long AT_ONCE_BYTES = 256 * 1024;
+
+    /**
+     * True for a resource held as text or bytes of up to 256 KiB in all (and for a URI it does not
+     * hold, which is refused at once); false for a collection and for streamed content.
+     */
+    @Override
+    public boolean readsFromMemory(String uri) {
+        Entry entry = entries.get(uri);
+        if (entry == null) {
+            return true;
+        }
+        if (entry.resource().collection()) {
+            return false;
+        }
+        long bytes = 0;
+        for (ResourceContent content : entry.contents()) {
+            switch (content.body()) {
+                case ContentBody.Text text -> bytes += 3L * text.text().length();
+                case ContentBody.Bytes data -> bytes += data.data().length;
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return bytes <= AT_ONCE_BYTES;
+    }
+
     @Override
     public ReadResult read(ReadRequest request) {
         Entry entry = entries.get(request.uriText());

@@ -59,6 +59,19 @@ public interface ResourceProvider extends AutoCloseable {
      */
     ReadResult read(ReadRequest request);
 
+    /**
+     * Whether {@link #read} of this URI answers at once: from memory (text or bytes, not a stream,
+     * small enough to send in one piece: well under a megabyte), without I/O and without waiting
+     * on a lock held for long; or throws at once. An HTTP server may then run the read on the web
+     * server's own I/O thread instead of handing it to a thread of its own, which takes about a
+     * third of the CPU of a small read off. A provider that says true and then blocks stalls every
+     * connection that thread serves, so the default is false; say true only for what is held in
+     * memory. Asked for every read, so it must be quick.
+     */
+    default boolean readsFromMemory(String uri) {
+        return false;
+    }
+
     /** Templates for resources this provider can read; the server routes matching URIs here, with the match. */
     default List<ProviderTemplate> templates() {
         return List.of();

@@ -73,4 +73,17 @@ public interface MessageSink {
      * request takes long (stdio).
      */
     default void callerRunning(boolean running) {}
+
+    /**
+     * With {@link #callerRunsRequests()}: false when the caller's thread must not block (a web
+     * server's I/O thread). The caller then hands {@link ServerConnection#receive} only a frame
+     * that {@link ServerConnection#answersAtOnce} said is answered at once, and the request runs
+     * as the quick requests a reader runs inline do: without a deadline and never interrupted.
+     * It does not wait for its place among the connection's concurrent requests either: if
+     * another thread took the last one since {@code answersAtOnce}, it runs without one (one more
+     * per such thread at most, and it is answered at once). True (the default): the caller may block.
+     */
+    default boolean callerMayBlock() {
+        return true;
+    }
 }

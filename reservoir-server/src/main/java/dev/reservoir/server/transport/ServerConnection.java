@@ -19,6 +19,19 @@ public interface ServerConnection extends AutoCloseable {
      */
     void receive(Decoded frame, MessageSink replies);
 
+    /**
+     * Whether {@link #receive} answers this frame at once, without blocking: one request that
+     * needs no thread of its own, such as a read that its provider answers from memory
+     * ({@link dev.reservoir.server.spi.ResourceProvider#readsFromMemory}), a {@code ping}, or one
+     * refused at once (a URI that is not one). A transport whose thread must not block (a web
+     * server's I/O thread) hands such a frame to {@code receive} on that thread, with a sink whose
+     * {@link MessageSink#callerMayBlock()} is false, and any other frame to a thread that may
+     * block. The default: false.
+     */
+    default boolean answersAtOnce(Decoded frame) {
+        return false;
+    }
+
     /** Whether the client chose the session era on this connection (sent {@code initialize}). */
     boolean initialized();
 

@@ -65,6 +65,22 @@ public final class RpcConnection {
         this.permits = new Semaphore(limits.maxConcurrentRequests());
     }
 
+    /**
+     * Whether {@link #receive} answers the frame at once: one request its handler answers without
+     * blocking, on a connection with a place free among its concurrent requests.
+     */
+    public boolean answersAtOnce(Decoded frame) {
+        return !closed
+                && permits.availablePermits() > 0
+                && frame instanceof Decoded.Single(JsonRpcRequest request)
+                && handler.answersAtOnce(request);
+    }
+
+    /** How many more requests may start now (for tests). */
+    int freePlaces() {
+        return permits.availablePermits();
+    }
+
     /** Takes one decoded frame; its answers, if any, go to {@code replies}. */
     public void receive(Decoded frame, MessageSink replies) {
         switch (frame) {
@@ -118,21 +134,32 @@ public final class RpcConnection {
             replies.finish();
             return;
         }
-        try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            replies.finish();
-            return;
+        boolean permitted = true;
+        if (!replies.callerMayBlock()) {
+            // A thread that must not block, with a request answered at once: it never waits for a
+            // place. Another such thread may have taken the last one since answersAtOnce; this
+            // request then runs without one, and holds none to give back.
+            permitted = permits.tryAcquire();
+        } else {
+            try {
+                permits.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                replies.finish();
+                return;
+            }
         }
         if (draining.getAsBoolean()) {
             // Sent while holding a permit, so that a drain waits for the refusal to be written too.
-            refuse(request, JsonRpcError.shuttingDown(), replies);
+            refuse(request, JsonRpcError.shuttingDown(), replies, permitted);
             return;
         }
         InFlight call = new InFlight(request.id(), request.method(), replies, this);
+        if (!permitted) {
+            call.releasePermit();
+        }
         if (inFlight.putIfAbsent(request.id(), call) != null) {
-            refuse(request, JsonRpcError.duplicateId(request.id()), replies);
+            refuse(request, JsonRpcError.duplicateId(request.id()), replies, permitted);
             return;
         }
         if (handler.runsInline(request)) {
@@ -142,7 +169,8 @@ public final class RpcConnection {
             // deadline and cancellation of one on a thread of its own, and no thread is started.
             replies.callerRunning(true);
             try {
-                run(request, call, false);
+                // On a thread that must not block, as an inline request: no deadline, no interrupt.
+                run(request, call, !replies.callerMayBlock());
             } finally {
                 call.leave();
                 replies.callerRunning(false);
@@ -152,9 +180,11 @@ public final class RpcConnection {
         }
     }
 
-    private void refuse(JsonRpcRequest request, JsonRpcError error, MessageSink replies) {
+    private void refuse(JsonRpcRequest request, JsonRpcError error, MessageSink replies, boolean permitted) {
         sendQuietly(replies, new JsonRpcErrorResponse(request.id(), error));
-        permits.release();
+        if (permitted) {
+            permits.release();
+        }
         replies.finish();
     }
 

@@ -14,6 +14,14 @@ public interface RpcHandler {
      */
     boolean runsInline(JsonRpcRequest request);
 
+    /**
+     * Whether the request is answered at once, without blocking (see
+     * {@link dev.reservoir.server.transport.ServerConnection#answersAtOnce}); false unless known.
+     */
+    default boolean answersAtOnce(JsonRpcRequest request) {
+        return false;
+    }
+
     /** Answers a request; never throws (a failure is a {@link Reply.Failure}). */
     Reply handle(JsonRpcRequest request, InFlight call);
 

@@ -132,6 +132,49 @@ class RpcConnectionTest {
     }
 
     @Test
+    void aCallerThatMustNotBlockRunsARequestAnsweredAtOnceEvenWhenEveryPlaceIsTaken() throws Exception {
+        RpcConnection rpc = connection(deadlines);
+        assertThat(rpc.answersAtOnce(single(request(1, "answer")))).isTrue();
+        assertThat(rpc.answersAtOnce(single(request(1, "wait")))).isFalse(); // the handler says no
+        for (int i = 0; i < 8; i++) {
+            rpc.receive(single(request(100 + i, "wait")), replies);
+        }
+        awaitTrue(() -> handler.handled.get() == 8);
+        assertThat(rpc.freePlaces()).isZero();
+        assertThat(rpc.answersAtOnce(single(request(1, "answer")))).isFalse(); // no place free
+
+        // Another such thread took the last place in the meantime: it runs without one, at once.
+        Sink io = new Sink(true, false);
+        rpc.receive(single(request(1, "answer")), io);
+        assertThat(handler.lastThread).isSameAs(Thread.currentThread());
+        assertThat(io.messages).hasSize(1);
+        assertThat(io.finished.getCount()).isZero();
+        assertThat(rpc.freePlaces()).isZero(); // and gave none back
+
+        handler.release.countDown();
+        for (int i = 0; i < 8; i++) {
+            assertThat(replies.next()).isInstanceOf(JsonRpcResult.class);
+        }
+        awaitTrue(() -> rpc.freePlaces() == 8);
+        Sink again = new Sink(true, false);
+        rpc.receive(single(request(2, "answer")), again); // with a place this time, given back after
+        assertThat(again.messages).hasSize(1);
+        assertThat(rpc.freePlaces()).isEqualTo(8);
+    }
+
+    @Test
+    void aRequestOnACallerThatMustNotBlockHasNoDeadline() throws Exception {
+        try (Deadlines quick = new Deadlines(Duration.ofMillis(20))) {
+            RpcConnection rpc = connection(quick);
+            Sink io = new Sink(true, false);
+            rpc.receive(single(request(3, "slow-answer")), io); // 200 ms, past the deadline
+            assertThat(io.messages).singleElement().isInstanceOf(JsonRpcResult.class);
+            assertThat(handler.failedBeforeSend.get()).isZero();
+            assertThat(Thread.currentThread().isInterrupted()).isFalse();
+        }
+    }
+
+    @Test
     void aCancellationLeavesTheCallersThreadWithoutTheInterruptItGotForTheRequest() throws Exception {
         RpcConnection rpc = connection(deadlines);
         Sink here = new Sink(true);
@@ -224,6 +267,14 @@ class RpcConnectionTest {
         return new Decoded.Single(message);
     }
 
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("a condition that never came true").isLessThan(end);
+            Thread.sleep(5);
+        }
+    }
+
     private static JsonRpcRequest request(long id, String method) {
         return new JsonRpcRequest(RequestId.of(id), method, null);
     }
@@ -245,6 +296,11 @@ class RpcConnectionTest {
         @Override
         public boolean runsInline(JsonRpcRequest request) {
             return request.method().equals("inline") || request.method().equals("stream");
+        }
+
+        @Override
+        public boolean answersAtOnce(JsonRpcRequest request) {
+            return request.method().equals("answer");
         }
 
         @Override
@@ -272,6 +328,14 @@ class RpcConnectionTest {
                     }
                     interrupted.countDown();
                     return new Reply.Failure(JsonRpcError.internalError());
+                }
+                case "slow-answer" -> {
+                    // Not what a request answered at once does: here to show that no deadline interrupts it.
+                    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+                    while (System.nanoTime() < end) {
+                        Thread.onSpinWait();
+                    }
+                    return new Reply.Answer(ok);
                 }
                 case "inline" -> {
                     inlineThread = Thread.currentThread();
@@ -321,6 +385,7 @@ class RpcConnectionTest {
         final BlockingQueue<List<? extends JsonRpcMessage>> batches = new LinkedBlockingQueue<>();
         final CountDownLatch finished = new CountDownLatch(1);
         private final boolean callerRuns;
+        private final boolean mayBlock;
 
         Sink() {
             this(false);
@@ -328,12 +393,23 @@ class RpcConnectionTest {
 
         /** @param callerRuns whether the caller's thread runs the requests */
         Sink(boolean callerRuns) {
+            this(callerRuns, true);
+        }
+
+        /** @param mayBlock whether the caller's thread may block (false: a web server's I/O thread) */
+        Sink(boolean callerRuns, boolean mayBlock) {
             this.callerRuns = callerRuns;
+            this.mayBlock = mayBlock;
         }
 
         @Override
         public boolean callerRunsRequests() {
             return callerRuns;
+        }
+
+        @Override
+        public boolean callerMayBlock() {
+            return mayBlock;
         }
 
         @Override
