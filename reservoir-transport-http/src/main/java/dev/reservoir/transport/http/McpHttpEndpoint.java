@@ -40,7 +40,9 @@ public final class McpHttpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Serves one exchange. May block (call it on a virtual thread), and may return before the
+     * Serves one exchange. May block (call it on a virtual thread), unless the exchange says its
+     * thread must not ({@link HttpExchange#mayBlock}): then it blocks nowhere, serves there only what
+     * it answers at once, and continues the rest on a virtual thread of its own. May return before the
      * exchange ends: an SSE stream goes on until {@link HttpExchange#complete} or
      * {@link HttpExchange#fail} is called. Never throws: failures become answers.
      */

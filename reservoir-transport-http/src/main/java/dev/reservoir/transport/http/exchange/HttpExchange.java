@@ -54,6 +54,20 @@ public interface HttpExchange {
         }
     }
 
+    /**
+     * Whether the calling thread may block. A web server that runs its handler on its own I/O
+     * thread (Reservoir's Jetty does) says false there: the endpoint then serves on it only what
+     * the engine answers at once (a read that a provider answers from memory, a ping, a refusal)
+     * and continues anything else on a virtual thread of its own. An adapter that says false must
+     * have the whole body readable from {@link #body()} without waiting, and must take
+     * {@link #write(ByteBuffer)} on that thread without blocking (holding the bytes until
+     * {@link #complete()}, which sends them without waiting). The default, true, suits a server
+     * that calls the endpoint on a thread per request.
+     */
+    default boolean mayBlock() {
+        return true;
+    }
+
     /** The request body; blocking reads; reads past the end return -1. */
     InputStream body() throws IOException;
 

@@ -1,11 +1,15 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.transport.http.exchange.HttpExchange;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -15,6 +19,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Invocable;
 
 /**
  * One Jetty 12 request and its response as an {@link HttpExchange}: what lets the server-neutral
@@ -36,6 +41,22 @@ public final class JettyExchange implements HttpExchange {
 
     private volatile boolean lastWritten;
 
+    /** The thread of Jetty's that serves the exchange and must not block, or null once a virtual thread does. */
+    private volatile Thread ioThread;
+
+    /** The most of a body {@link #holdBody} reads on Jetty's I/O thread. */
+    private static final int HELD_BODY = 64 * 1024;
+
+    /** What {@link #holdBody} read of the body, and whether that is all of it. */
+    private byte[] heldBody = EMPTY;
+
+    private int heldLength;
+    private boolean bodyHeld;
+    private static final byte[] EMPTY = new byte[0];
+
+    /** The response's bytes written where the thread must not block, sent by {@link #complete()}; or null. */
+    private List<ByteBuffer> held;
+
     JettyExchange(Request request, Response response, Callback callback, Hangups hangups) {
         this.request = request;
         this.response = response;
@@ -49,13 +70,79 @@ public final class JettyExchange implements HttpExchange {
      * @param hangups what notices at once that a client closed the connection under its stream
      */
     public static Handler handler(Consumer<HttpExchange> endpoint, Hangups hangups) {
-        return new Handler.Abstract() {
+        // NON_BLOCKING: Jetty calls it on the selector thread that read the request, without a
+        // hand-off to another thread. That thread must not block (it serves every connection of its
+        // selector), so the exchange tells the endpoint so (mayBlock), and the endpoint serves there
+        // only what it answers at once, continuing anything else on a virtual thread.
+        return new Handler.Abstract(Invocable.InvocationType.NON_BLOCKING) {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
-                endpoint.accept(new JettyExchange(request, response, callback, hangups));
+                new JettyExchange(request, response, callback, hangups).serveOnceHeld(endpoint);
                 return true;
             }
         };
+    }
+
+    /** What {@link #holdBody} found. */
+    private enum Body {
+        /** All of it is held. */
+        HELD,
+        /** More is to come. */
+        WAITING,
+        /** Too large to hold, or failed: left for a thread that may block, which reads on (and reports a failure). */
+        LEFT
+    }
+
+    /**
+     * Serves the exchange on this thread (Jetty's, which must not block) once the whole body is
+     * held: now, or when the rest arrives (Jetty calls back on its own thread, and no thread
+     * waits in between, so a client that sends its body late, or never, holds none). A body too
+     * large to hold, or one that failed, is read on a virtual thread instead.
+     */
+    private void serveOnceHeld(Consumer<HttpExchange> endpoint) {
+        ioThread = Thread.currentThread();
+        switch (holdBody()) {
+            case HELD -> endpoint.accept(this);
+            case WAITING ->
+                request.demand(Invocable.from(Invocable.InvocationType.NON_BLOCKING, () -> serveOnceHeld(endpoint)));
+            case LEFT -> {
+                ioThread = null;
+                Thread.ofVirtual().name("http-body").start(() -> endpoint.accept(this));
+            }
+        }
+    }
+
+    /**
+     * Reads what of the body has arrived, without waiting. Once all of it is held, {@link #body()}
+     * reads it from memory. A body larger than {@link #HELD_BODY} is left for a thread that may
+     * block, which reads on from where this stopped.
+     */
+    private Body holdBody() {
+        while (true) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                return Body.WAITING;
+            }
+            if (Content.Chunk.isFailure(chunk)) {
+                return Body.LEFT; // read again by body(), which reports it
+            }
+            ByteBuffer bytes = chunk.getByteBuffer();
+            int size = bytes.remaining();
+            if (heldBody.length - heldLength < size) {
+                heldBody = Arrays.copyOf(heldBody, Math.max(heldBody.length * 2, heldLength + size));
+            }
+            bytes.get(heldBody, heldLength, size);
+            heldLength += size;
+            boolean last = chunk.isLast();
+            chunk.release();
+            if (last) {
+                bodyHeld = true;
+                return Body.HELD;
+            }
+            if (heldLength > HELD_BODY) {
+                return Body.LEFT;
+            }
+        }
     }
 
     @Override
@@ -104,7 +191,13 @@ public final class JettyExchange implements HttpExchange {
 
     @Override
     public InputStream body() {
-        return Request.asInputStream(request);
+        InputStream read = new ByteArrayInputStream(heldBody, 0, heldLength);
+        return bodyHeld ? read : new SequenceInputStream(read, Request.asInputStream(request));
+    }
+
+    @Override
+    public boolean mayBlock() {
+        return Thread.currentThread() != ioThread;
     }
 
     @Override
@@ -130,14 +223,42 @@ public final class JettyExchange implements HttpExchange {
 
     @Override
     public boolean committed() {
-        return response.isCommitted();
+        return held != null || response.isCommitted();
     }
 
     @Override
     public void write(ByteBuffer bytes) throws IOException {
         boolean last = completesBody(bytes.remaining());
+        if (!mayBlock()) {
+            // Jetty's I/O thread must not wait for the socket: the bytes go out with complete().
+            if (held == null) {
+                held = new ArrayList<>(1);
+            }
+            held.add(ByteBuffer.allocate(bytes.remaining()).put(bytes).flip()); // the caller reuses its buffer
+            return;
+        }
+        if (held != null) {
+            ByteBuffer before = joined(held);
+            held = null;
+            Content.Sink.write(response, false, before);
+        }
         Content.Sink.write(response, last, bytes);
         lastWritten = last;
+    }
+
+    private static ByteBuffer joined(List<ByteBuffer> pieces) {
+        if (pieces.size() == 1) {
+            return pieces.getFirst();
+        }
+        int size = 0;
+        for (ByteBuffer piece : pieces) {
+            size += piece.remaining();
+        }
+        ByteBuffer all = ByteBuffer.allocate(size);
+        for (ByteBuffer piece : pieces) {
+            all.put(piece);
+        }
+        return all.flip();
     }
 
     @Override
@@ -161,6 +282,12 @@ public final class JettyExchange implements HttpExchange {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
+        if (held != null) {
+            ByteBuffer body = joined(held);
+            held = null;
+            response.write(true, body, callback); // without waiting: Jetty completes the callback
+            return;
+        }
         if (lastWritten || response.isCommitted()) {
             callback.succeeded(); // Jetty ends a body begun without its last write itself
         } else {
@@ -173,6 +300,7 @@ public final class JettyExchange implements HttpExchange {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
+        held = null;
         if (response.isCommitted()) {
             // Part of the answer is out: the client must see it broken, and a write blocked on it
             // (a replaced or too slow SSE reader) must fail now.

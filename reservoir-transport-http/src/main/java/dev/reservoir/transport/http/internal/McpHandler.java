@@ -10,9 +10,11 @@ import org.slf4j.LoggerFactory;
  * Where every HTTP request enters: routes by path and method, after the {@link Guard} checks
  * (Host, Origin, then the token; CORS preflights, the index at {@code /} and the health checks at
  * {@code /healthz} and {@code /readyz} need no token). Every
- * answer is a JSON-RPC error body or an empty body with the right status, never an HTML page. Runs
- * on a virtual thread per request, so handlers block. Knows no web server: each request is an
- * {@link HttpExchange}.
+ * answer is a JSON-RPC error body or an empty body with the right status, never an HTML page.
+ * Handlers block, so they run on a thread that may; called on one that must not (the web server's
+ * I/O thread, {@link HttpExchange#mayBlock}), it serves there only a POST to the MCP endpoint that
+ * the engine answers at once (a read from memory), and continues anything else on a virtual
+ * thread ({@link #later}). Knows no web server: each request is an {@link HttpExchange}.
  */
 public final class McpHandler {
 
@@ -41,7 +43,7 @@ public final class McpHandler {
         this.settings = settings;
         this.sessions = new Sessions(settings.limits());
         this.slow = new SlowAnswers(settings.sseAfter());
-        this.streamable = new StreamableEndpoint(server, settings, sessions, slow);
+        this.streamable = new StreamableEndpoint(server, settings, sessions, slow, this::later);
         this.httpSse = settings.httpSsePath() == null ? null : new HttpSseEndpoint(server, settings, sessions);
         this.index = new Index(server, settings);
         this.health = new Health(server);
@@ -83,8 +85,28 @@ public final class McpHandler {
 
     /** Serves one exchange; never throws (a failure is answered 500, or drops a response begun). */
     public void handle(HttpExchange exchange) {
+        if (!exchange.mayBlock()
+                && !(exchange.method().equals("POST") && exchange.path().equals(settings.endpoint()))) {
+            // On the web server's I/O thread only a POST to the MCP endpoint may be answered at once.
+            later(exchange, this::route);
+            return;
+        }
+        run(exchange, this::route);
+    }
+
+    /** What is left of serving an exchange. */
+    interface Step {
+        void run(HttpExchange exchange) throws Exception;
+    }
+
+    /** Continues an exchange on a virtual thread: its thread must not block, and the rest may. */
+    void later(HttpExchange exchange, Step step) {
+        Thread.ofVirtual().name("http-later").start(() -> run(exchange, step));
+    }
+
+    private void run(HttpExchange exchange, Step step) {
         try {
-            route(exchange);
+            step.run(exchange);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             exchange.fail(e);

@@ -221,6 +221,12 @@ final class PostExchange implements MessageSink {
         return true;
     }
 
+    /** False on the web server's I/O thread: the engine then hands it only what it answers at once. */
+    @Override
+    public boolean callerMayBlock() {
+        return exchange.mayBlock();
+    }
+
     /**
      * Notifications only ever go to the SSE stream's buffer (the pump writes them), or, when no
      * stream can be had, into one short refusal on a response nothing was written to yet.

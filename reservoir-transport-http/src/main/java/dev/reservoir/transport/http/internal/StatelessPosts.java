@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * The stateless era: every POST is served on an engine connection of its own, closed when the
@@ -41,10 +42,18 @@ final class StatelessPosts {
     private final HttpSettings settings;
     private final Sessions budget;
     private final SlowAnswers slow;
+    /** Continues an exchange on a thread that may block (see {@link HttpExchange#mayBlock}). */
+    private final BiConsumer<HttpExchange, McpHandler.Step> later;
     /** The connections of POSTs being served, so that closing the endpoint ends their streams cleanly. */
     private final Set<ServerConnection> open = ConcurrentHashMap.newKeySet();
 
-    StatelessPosts(McpServer server, HttpSettings settings, Sessions budget, SlowAnswers slow) {
+    StatelessPosts(
+            McpServer server,
+            HttpSettings settings,
+            Sessions budget,
+            SlowAnswers slow,
+            BiConsumer<HttpExchange, McpHandler.Step> later) {
+        this.later = later;
         this.server = server;
         this.settings = settings;
         this.budget = budget;
@@ -69,6 +78,22 @@ final class StatelessPosts {
         boolean listen = post.single().method().equals(McpMethod.SUBSCRIPTIONS_LISTEN.wire());
         Duration keepAlive = listen ? settings.keepAlive() : min(settings.keepAlive(), REQUEST_KEEP_ALIVE);
         ServerConnection connection = server.connect(NO_NOTIFICATIONS, ConnectionInfo.http(null, caller.client()));
+        if (!exchange.mayBlock() && !connection.answersAtOnce(post.frame())) {
+            later.accept(exchange, x -> serve(x, post, caller, connection, listen, keepAlive));
+            return;
+        }
+        serve(exchange, post, caller, connection, listen, keepAlive);
+    }
+
+    /** Serves the POST on its engine connection, and closes that (on a thread that must not block, only what is answered at once). */
+    private void serve(
+            HttpExchange exchange,
+            Post post,
+            Caller caller,
+            ServerConnection connection,
+            boolean listen,
+            Duration keepAlive)
+            throws InterruptedException {
         open.add(connection);
         try {
             new PostExchange(
@@ -78,7 +103,7 @@ final class StatelessPosts {
                             post.json(),
                             post.sse(),
                             hooks(caller.client(), connection),
-                            listen ? null : slow,
+                            listen || !exchange.mayBlock() ? null : slow,
                             new SsePump.Options(keepAlive, null, null, true),
                             Requests.aborter(exchange))
                     .serve(connection, post);

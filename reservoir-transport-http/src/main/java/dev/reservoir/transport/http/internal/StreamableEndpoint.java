@@ -9,6 +9,7 @@ import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.ServerConnection;
 import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 
 /**
  * The Streamable HTTP endpoint for both eras. A POST of the stateless era goes to
@@ -24,13 +25,21 @@ final class StreamableEndpoint {
     private final Sessions sessions;
     private final StatelessPosts stateless;
     private final SlowAnswers slow;
+    /** Continues an exchange on a thread that may block (see {@link HttpExchange#mayBlock}). */
+    private final BiConsumer<HttpExchange, McpHandler.Step> later;
 
-    StreamableEndpoint(McpServer server, HttpSettings settings, Sessions sessions, SlowAnswers slow) {
+    StreamableEndpoint(
+            McpServer server,
+            HttpSettings settings,
+            Sessions sessions,
+            SlowAnswers slow,
+            BiConsumer<HttpExchange, McpHandler.Step> later) {
+        this.later = later;
         this.server = server;
         this.settings = settings;
         this.sessions = sessions;
         this.slow = slow;
-        this.stateless = new StatelessPosts(server, settings, sessions, slow);
+        this.stateless = new StatelessPosts(server, settings, sessions, slow, later);
     }
 
     void post(HttpExchange exchange, Caller caller) throws Exception {
@@ -49,6 +58,10 @@ final class StreamableEndpoint {
             return;
         }
         if (post.sessionId() == null) {
+            if (!exchange.mayBlock() && post.isInitialize()) {
+                later.accept(exchange, x -> withoutSession(x, post, caller));
+                return;
+            }
             withoutSession(exchange, post, caller);
             return;
         }
@@ -57,10 +70,24 @@ final class StreamableEndpoint {
             Http.fail(exchange, 404, post.id(), "Session not found: it ended or never existed; initialize again");
             return;
         }
+        if (!exchange.mayBlock() && !session.connection().answersAtOnce(post.frame())) {
+            later.accept(exchange, x -> serve(x, post, session));
+            return;
+        }
+        serve(exchange, post, session);
+    }
+
+    /** Serves a POST of a session (on a thread that must not block, only what is answered at once). */
+    private void serve(HttpExchange exchange, Post post, Session session) throws InterruptedException {
         session.busy();
         session.established();
         try {
-            answer(exchange, post, sessionHooks(session, post.version()), slow, options(post.version()))
+            answer(
+                            exchange,
+                            post,
+                            sessionHooks(session, post.version()),
+                            exchange.mayBlock() ? slow : null,
+                            options(post.version()))
                     .serve(session.connection(), post);
         } finally {
             session.idle();
