@@ -158,6 +158,12 @@ public final class BenchData implements ResourceProvider {
         return Optional.empty();
     }
 
+    /** The texts are made in memory (the blobs stream). */
+    @Override
+    public boolean readsFromMemory(String uri) {
+        return uri.startsWith(TEXT_PREFIX);
+    }
+
     @Override
     public ReadResult read(ReadRequest request) {
         String s = request.uriText();

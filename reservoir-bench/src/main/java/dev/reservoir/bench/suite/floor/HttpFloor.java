@@ -1,10 +1,12 @@
 package dev.reservoir.bench.suite.floor;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -15,18 +17,22 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The HTTP floor: Jetty set up as Reservoir's HTTP transport sets it up, with a handler that reads
- * the body and answers a fixed JSON-RPC response the size of Reservoir's answer to a 1 KiB read. Usage:
- * {@code HttpFloor PORT}; prints "listening on PORT" to stderr when ready.
+ * The HTTP floor: Jetty set up as Reservoir's HTTP transport sets it up (a selector thread per
+ * core, from 2 to 8, and a handler that answers on the selector thread that read the request, with
+ * the body read without waiting), answering a fixed JSON-RPC response the size of Reservoir's
+ * answer to a 1 KiB read. Usage: {@code HttpFloor PORT}; prints "listening on PORT" to stderr when
+ * ready. {@code -Dfloor.jetty.*} options vary the set-up ({@link dev.reservoir.bench.suite.JettyConfigs}).
  *
  * <p>It is also the floor of fan-out: a POST with {@code Mcp-Method: subscriptions/listen} is
  * answered with an SSE stream that gets a fixed acknowledgement and is kept open; a request that
- * names {@code bench://touch/0} writes one fixed {@code updated} event to every open stream (on
- * the requesting thread, without waiting for any of them) before it is answered. No JSON is parsed
- * or encoded, no subscription is matched: what is left is Jetty and the sockets.
+ * names {@code bench://touch/0} writes one fixed {@code updated} event to every open stream (on a
+ * virtual thread, as Reservoir runs a change, without waiting for any of them) before it is
+ * answered. No JSON is parsed or encoded, no subscription is matched: what is left is Jetty and
+ * the sockets.
  */
 public final class HttpFloor {
 
@@ -59,41 +65,86 @@ public final class HttpFloor {
         ServerConnector connector = new ServerConnector(
                 jetty,
                 Integer.getInteger("floor.jetty.acceptors", 1),
-                Integer.getInteger("floor.jetty.selectors", 1),
+                Integer.getInteger(
+                        "floor.jetty.selectors", Math.clamp(Runtime.getRuntime().availableProcessors(), 2, 8)),
                 new HttpConnectionFactory(config));
         connector.setHost("127.0.0.1");
         connector.setPort(Integer.parseInt(args[0]));
         jetty.addConnector(connector);
-        jetty.setHandler(new Handler.Abstract() {
-            @Override
-            public boolean handle(Request request, Response response, Callback callback) throws Exception {
-                ByteBuffer in = Content.Source.asByteBuffer(request);
-                if ("subscriptions/listen".equals(request.getHeaders().get("Mcp-Method"))) {
-                    response.setStatus(200);
-                    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
-                    streams.add(response);
-                    response.write(false, ByteBuffer.wrap(ACKNOWLEDGED), Callback.from(() -> {}, failure -> {
-                        streams.remove(response);
-                        callback.failed(failure);
-                    }));
-                    return true; // open until the client leaves
-                }
-                if (StandardCharsets.ISO_8859_1.decode(in).toString().contains("bench://touch/0")) {
-                    for (Response stream : streams) {
-                        stream.write(false, ByteBuffer.wrap(UPDATED), Callback.from(() -> {}, failure -> {
-                            streams.remove(stream);
-                        }));
+        // Reservoir answers a read from memory on the selector thread that read it (NON_BLOCKING),
+        // with its body read without waiting, and runs anything else on a virtual thread.
+        jetty.setHandler(
+                new Handler.Abstract(Invocable.InvocationType.valueOf(
+                        System.getProperty("floor.jetty.invocation", "NON_BLOCKING"))) {
+                    @Override
+                    public boolean handle(Request request, Response response, Callback callback) {
+                        readThen(request, new ByteArrayOutputStream(), callback, in -> {
+                            if ("subscriptions/listen"
+                                    .equals(request.getHeaders().get("Mcp-Method"))) {
+                                response.setStatus(200);
+                                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
+                                streams.add(response);
+                                response.write(
+                                        false, ByteBuffer.wrap(ACKNOWLEDGED), Callback.from(() -> {}, failure -> {
+                                            streams.remove(response);
+                                            callback.failed(failure);
+                                        }));
+                                return; // open until the client leaves
+                            }
+                            if (new String(in, StandardCharsets.ISO_8859_1).contains("bench://touch/0")) {
+                                // A change is not a read from memory: Reservoir runs it on a virtual thread.
+                                Thread.ofVirtual().start(() -> {
+                                    for (Response stream : streams) {
+                                        stream.write(
+                                                false, ByteBuffer.wrap(UPDATED), Callback.from(() -> {}, failure -> {
+                                                    streams.remove(stream);
+                                                }));
+                                    }
+                                    answer(response, body, callback);
+                                });
+                                return;
+                            }
+                            answer(response, body, callback);
+                        });
+                        return true;
                     }
-                }
-                response.setStatus(200);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-                response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-                response.write(true, ByteBuffer.wrap(body), callback);
-                return true;
-            }
-        });
+                });
         jetty.start();
         System.err.println("listening on " + connector.getLocalPort());
         jetty.join();
+    }
+
+    private static void answer(Response response, byte[] body, Callback callback) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        response.write(true, ByteBuffer.wrap(body), callback);
+    }
+
+    /** Reads the whole body without waiting for it (called again when more arrives), then hands it on. */
+    private static void readThen(
+            Request request, ByteArrayOutputStream into, Callback callback, Consumer<byte[]> then) {
+        while (true) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                request.demand(Invocable.from(
+                        Invocable.InvocationType.NON_BLOCKING, () -> readThen(request, into, callback, then)));
+                return;
+            }
+            if (Content.Chunk.isFailure(chunk)) {
+                callback.failed(chunk.getFailure());
+                return;
+            }
+            ByteBuffer bytes = chunk.getByteBuffer();
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.get(copy);
+            into.writeBytes(copy);
+            boolean last = chunk.isLast();
+            chunk.release();
+            if (last) {
+                then.accept(into.toByteArray());
+                return;
+            }
+        }
     }
 }
