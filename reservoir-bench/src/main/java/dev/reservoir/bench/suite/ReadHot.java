@@ -69,10 +69,11 @@ final class ReadHot {
 
     /**
      * The first level's warm-up is the whole of it (a fresh JVM compiles the read path then); a later
-     * level runs on the same, warm server, and needs only half, for its own number of connections.
+     * level runs on the same, warm server, and needs only a third, for its own number of
+     * connections: the JIT's wait that follows covers what its new load still compiles.
      */
     private static Duration warmupFor(List<Result> measured, Duration warmup) {
-        return measured.isEmpty() ? warmup : warmup.dividedBy(2);
+        return measured.isEmpty() ? warmup : warmup.dividedBy(3);
     }
 
     /** The longest the measure waits for a server's JIT to settle, after the warm-up. */
@@ -87,11 +88,14 @@ final class ReadHot {
      * JVM under a new load compiles for seconds on this machine's two cores, and a short warm-up
      * measured that more than the server (the later levels of a run came out better than the first
      * ones, and a larger program, such as a web server's request path, worse than a small floor).
-     * Returns at once for a process without compiler threads, and in a quick run (warm-up under a
+     * That holds for a later level too: a server that served one connection compiles again for
+     * sixteen (Reservoir over HTTP for 1 to 3.5 s after that level's warm-up, measured 0.54x-0.62x
+     * the raw floor without this wait and 0.78x-0.83x with it; the floors settle at once). Returns
+     * at once for a process without compiler threads, and in a quick run (warm-up under half a
      * second).
      */
     private static long jitSettled(ServerProcess server, Duration warmup) throws InterruptedException {
-        if (server == null || warmup.compareTo(Duration.ofSeconds(1)) < 0 || server.compilerCpuMillis() <= 0) {
+        if (server == null || warmup.compareTo(Duration.ofMillis(500)) < 0 || server.compilerCpuMillis() <= 0) {
             return 0;
         }
         long start = System.nanoTime();
