@@ -99,7 +99,10 @@ final class ReadHot {
             return 0;
         }
         long start = System.nanoTime();
-        long limit = start + JIT_WAIT_MAX.toNanos();
+        // A later level (its warm-up shorter than a second) waits half as long at most: its server
+        // is warm already, and what it still compiles is the new load's part.
+        Duration most = warmup.compareTo(Duration.ofSeconds(1)) < 0 ? JIT_WAIT_MAX.dividedBy(2) : JIT_WAIT_MAX;
+        long limit = start + most.toNanos();
         long before = server.compilerCpuMillis();
         while (System.nanoTime() < limit) {
             Thread.sleep(JIT_WINDOW);

@@ -327,9 +327,9 @@ public final class Suite {
     private void readHot() throws Exception {
         int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
         Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
-        // 1.8 s: enough once the JIT has settled at every level (see ReadHot), and the full run
+        // 1.5 s: enough once the JIT has settled at every level (see ReadHot), and the full run
         // stays under 15 minutes.
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1800);
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1500);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
