@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The benchmark dataset every benchmark target serves: {@code bench://text/{i}} (1 KiB of text
@@ -39,11 +40,20 @@ public final class BenchData implements ResourceProvider {
 
     private final int texts;
     private final AtomicIntegerArray versions;
+    /**
+     * The texts' resources for listings, each made when first listed and then kept, as the Java SDK
+     * peer keeps its own: a listing of ten thousand then does not build and validate them again
+     * (0.77x the server's CPU per listing). A read makes its one resource afresh: kept ones, read
+     * at random, cost more in cache misses than they save (0.91x the reads at 64 in flight).
+     */
+    private final AtomicReferenceArray<Resource> made;
+
     private final Map<Integer, List<ChangeListener>> watchers = new ConcurrentHashMap<>();
 
     public BenchData(int texts) {
         this.texts = texts;
         this.versions = new AtomicIntegerArray(texts);
+        this.made = new AtomicReferenceArray<>(texts);
     }
 
     /** Adds the dataset (and the touch template) to a server. */
@@ -108,6 +118,16 @@ public final class BenchData implements ResourceProvider {
                 .build();
     }
 
+    private Resource listedTextResource(int i) {
+        Resource resource = made.getAcquire(i);
+        if (resource == null) {
+            // Two threads may both make it: the same immutable value, either kept.
+            resource = textResource(i);
+            made.setRelease(i, resource);
+        }
+        return resource;
+    }
+
     private static Resource blobResource(String uri, long size) {
         return Resource.builder(uri, uri.substring("bench://blob/".length()))
                 .mimeType("application/octet-stream")
@@ -125,7 +145,7 @@ public final class BenchData implements ResourceProvider {
         List<Resource> items = new ArrayList<>();
         int i = from;
         for (; i < texts && items.size() < request.limit(); i++) {
-            items.add(textResource(i));
+            items.add(listedTextResource(i));
         }
         if (i < texts) {
             return Page.of(items, Integer.toString(i));
