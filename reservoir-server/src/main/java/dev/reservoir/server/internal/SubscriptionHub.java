@@ -30,8 +30,8 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
     private static final Logger log = LoggerFactory.getLogger(SubscriptionHub.class);
 
     /**
-     * Subscribers one thread hands a change to before another thread is worth starting (a thread
-     * costs a few microseconds; a write to an HTTP stream about ten).
+     * Subscribers one thread hands a change to before another thread is worth starting (a virtual
+     * thread costs a few microseconds to start; a write to an HTTP stream, 10-20 µs of CPU).
      */
     static final int SUBSCRIBERS_PER_THREAD = 256;
 
