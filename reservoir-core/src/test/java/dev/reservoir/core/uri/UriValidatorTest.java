@@ -208,7 +208,8 @@ class UriValidatorTest {
             })
     void plainHierarchicalUrisAreKnownToParseAsThemselves(String uri) {
         assertThat(UriValidator.isPlainHierarchical(uri)).isTrue();
-        assertThat(UriValidator.isValid(uri)).isTrue();
+        // validate() passes these in one look; every rule checked one by one passes them too.
+        UriValidator.validateFully(uri);
         assertThat(java.net.URI.create(uri)).hasToString(uri);
     }
 
@@ -237,6 +238,38 @@ class UriValidatorTest {
             })
     void otherUrisAreNotPlainHierarchical(String uri) {
         assertThat(UriValidator.isPlainHierarchical(uri)).isFalse();
+    }
+
+    /**
+     * validate() trusts the one-pass look: whatever it calls plain, every rule must pass, and
+     * whatever it does not, validate() still judges by every rule. Random strings over the
+     * characters where the two could part (delimiters, escapes, brackets, a space, a non-ASCII one).
+     */
+    @Test
+    void theOnePassLookNeverPassesWhatTheFullRulesRefuse() {
+        String alphabet = "ax9:/?#%2F.-_~@[]+! \u00e9";
+        java.util.SplittableRandom random = new java.util.SplittableRandom(2093);
+        int plain = 0;
+        for (int n = 0; n < 200_000; n++) {
+            StringBuilder b = new StringBuilder(random.nextBoolean() ? "x://" : "");
+            int length = random.nextInt(1, 14);
+            for (int k = 0; k < length; k++) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String uri = b.toString();
+            boolean fullyValid = true;
+            try {
+                UriValidator.validateFully(uri);
+            } catch (InvalidUriException e) {
+                fullyValid = false;
+            }
+            if (UriValidator.isPlainHierarchical(uri)) {
+                plain++;
+                assertThat(fullyValid).as("plain, so valid: %s", uri).isTrue();
+            }
+            assertThat(UriValidator.isValid(uri)).as(uri).isEqualTo(fullyValid);
+        }
+        assertThat(plain).as("the strings include plain URIs").isGreaterThan(1_000);
     }
 
     @Test
