@@ -65,16 +65,14 @@ class SubscriptionHubFanOutTest {
 
     @Test
     void manySubscribersAreHandedTheChangeByAsManyThreadsAsAllowedEachOnce() {
+        // Returned: every subscriber has it already (the in-process bus delivers on this thread).
+        assertThat(threadsHandingOneUpdate(4, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD))
+                .hasSize(4)
+                .contains(Thread.currentThread());
+
         SubscriptionHub hub = hub(4);
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
         List<Counting> subscribers = subscribe(hub, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD, threads);
-
-        hub.resourceUpdated(URI.create(URI_TEXT));
-        // Returned: every subscriber has it already (the in-process bus delivers on this thread).
-        assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
-        assertThat(threads).hasSize(4).contains(Thread.currentThread());
-
-        threads.clear();
         hub.resourceListChanged();
         assertThat(subscribers).allSatisfy(s -> assertThat(s.listChanges).hasValue(1));
         assertThat(threads).hasSize(4);
@@ -82,24 +80,28 @@ class SubscriptionHubFanOutTest {
 
     @Test
     void fewSubscribersAreHandedTheChangeOnTheCallersThread() {
-        SubscriptionHub hub = hub(4);
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        List<Counting> subscribers = subscribe(hub, SubscriptionHub.SUBSCRIBERS_PER_THREAD, threads);
-
-        hub.resourceUpdated(URI.create(URI_TEXT));
-        assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
-        assertThat(threads).containsExactly(Thread.currentThread());
+        assertThat(threadsHandingOneUpdate(4, SubscriptionHub.SUBSCRIBERS_PER_THREAD))
+                .containsExactly(Thread.currentThread());
     }
 
     @Test
     void oneThreadAllowedMeansTheCallersThreadOnly() {
-        SubscriptionHub hub = hub(1);
+        assertThat(threadsHandingOneUpdate(1, 4 * SubscriptionHub.SUBSCRIBERS_PER_THREAD))
+                .containsExactly(Thread.currentThread());
+    }
+
+    /**
+     * Hands one change to {@code count} subscribers of a hub allowed {@code allowed} threads, checks
+     * that each has it once when the hub returns, and says which threads handed it over.
+     */
+    private static Set<Thread> threadsHandingOneUpdate(int allowed, int count) {
+        SubscriptionHub hub = hub(allowed);
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        List<Counting> subscribers = subscribe(hub, 4 * SubscriptionHub.SUBSCRIBERS_PER_THREAD, threads);
+        List<Counting> subscribers = subscribe(hub, count, threads);
 
         hub.resourceUpdated(URI.create(URI_TEXT));
         assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
-        assertThat(threads).containsExactly(Thread.currentThread());
+        return threads;
     }
 
     @Test
