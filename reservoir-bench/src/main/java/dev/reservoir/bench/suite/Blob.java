@@ -4,6 +4,9 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +63,11 @@ final class Blob {
     /**
      * Counts the decoded bytes of the first {@code "blob":"..."} in the stream. Reads the stream to
      * its end, or, in line mode (stdio), to the end of the line.
+     *
+     * <p>Inside the blob, eight bytes are looked at a time: a word with no quote, backslash, padding
+     * or line feed is eight base64 characters. Looked at a byte at a time, the scan itself ran at
+     * about 630 MB/s on one core of these machines, slower than the floors send: the figure was the
+     * driver's, not the server's.
      */
     static long scan(InputStream in, boolean lineMode) throws IOException {
         byte[] marker = "\"blob\":\"".getBytes(StandardCharsets.US_ASCII);
@@ -71,8 +79,19 @@ final class Blob {
         long chars = 0;
         long padding = 0;
         for (int n; (n = in.read(buffer)) > 0; ) {
-            for (int i = 0; i < n; i++) {
-                byte b = buffer[i];
+            for (int i = 0; i < n; ) {
+                if (inBlob && !done && !escaped) {
+                    int words = i;
+                    for (int end = n - 7; words < end && plainBase64(word(buffer, words)); ) {
+                        words += 8;
+                    }
+                    chars += words - i;
+                    i = words;
+                    if (i == n) {
+                        break;
+                    }
+                }
+                byte b = buffer[i++];
                 if (lineMode && b == '\n') {
                     if (!done) {
                         throw new IOException("no complete blob in the answer");
@@ -109,6 +128,29 @@ final class Blob {
         }
         return chars / 4 * 3 - padding;
     }
+
+    private static long word(byte[] bytes, int at) {
+        return (long) LONGS.get(bytes, at);
+    }
+
+    /** Whether none of the eight bytes is a quote, backslash, '=' or line feed (the usual zero-byte test on each). */
+    static boolean plainBase64(long x) {
+        return (zeroByte(x ^ QUOTES) | zeroByte(x ^ BACKSLASHES) | zeroByte(x ^ EQUALS) | zeroByte(x ^ LINE_FEEDS))
+                == 0;
+    }
+
+    /** Nonzero when some byte of {@code v} is zero. */
+    private static long zeroByte(long v) {
+        return (v - ONES) & ~v & HIGH_BITS;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = '"' * ONES;
+    private static final long BACKSLASHES = '\\' * ONES;
+    private static final long EQUALS = '=' * ONES;
+    private static final long LINE_FEEDS = '\n' * ONES;
 
     private static void skipLine(InputStream in) throws IOException {
         for (int c; (c = in.read()) != '\n'; ) {
