@@ -20,6 +20,8 @@ import java.util.Map;
  * [--in-flight 64] [--seconds 8] [--peer node-everything/stdio] [--list]}; the floor is the target's
  * transport's (the raw one for HTTP). A peer, when named, runs in every round too, and each build's
  * peak RSS is given as a ratio to the peer's. With {@code --list} it compares the time of list-all (every page) instead, without a floor.
+ * With {@code --blob} it compares blob's MB/s (a 100 MiB blob read once from a fresh server; floor, before, after
+ * in each round).
  */
 public final class Compare {
 
@@ -33,6 +35,7 @@ public final class Compare {
         int inFlight = 64;
         int seconds = 8;
         boolean list = false;
+        boolean blob = false;
         String peer = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -43,10 +46,11 @@ public final class Compare {
                 case "--in-flight" -> inFlight = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--list" -> list = true;
+                case "--blob" -> blob = true;
                 case "--peer" -> peer = args[++i];
                 default -> {
                     System.err.println("usage: Compare --root REPO --before JAR|LAUNCHER [--target NAME] [--rounds N]"
-                            + " [--in-flight N] [--seconds S] [--peer NAME] [--list]");
+                            + " [--in-flight N] [--seconds S] [--peer NAME] [--list | --blob]");
                     System.exit(2);
                 }
             }
@@ -62,6 +66,10 @@ public final class Compare {
         runs.put("after", after);
         if (list) {
             compareListings(runs, rounds);
+            return;
+        }
+        if (blob) {
+            compareBlobs(name, runs, rounds);
             return;
         }
         Map<String, List<Double>> ops = new LinkedHashMap<>();
@@ -161,6 +169,50 @@ public final class Compare {
                     Math.round(Stats.Spread.of(rss.get(build)).median() / 1048576)));
         }
         System.out.println(line);
+    }
+
+    /** blob (100 MiB, each read by a fresh server) by the floor and each build in interleaved rounds. */
+    private static void compareBlobs(String name, Map<String, Target> runs, int rounds) throws Exception {
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
+        Map<String, List<Double>> rates = new LinkedHashMap<>();
+        for (int round = 1; round <= rounds; round++) {
+            for (String key : order(runs.keySet(), round)) {
+                Blob.Result r = Blob.run(runs.get(key), "bench://blob/100MiB", log);
+                if (r.decodedBytes() != Blob.SIZE) {
+                    throw new IllegalStateException(key + ": the blob decoded to " + r.decodedBytes() + " bytes");
+                }
+                rates.computeIfAbsent(key, k -> new ArrayList<>()).add(r.mbPerSecond());
+                System.err.printf(
+                        Locale.ROOT,
+                        "round %d %s %.0f MB/s, peak RSS %d MiB%n",
+                        round,
+                        key,
+                        r.mbPerSecond(),
+                        r.peakRss() >> 20);
+            }
+        }
+        List<Double> beforeToFloor = new ArrayList<>();
+        List<Double> afterToFloor = new ArrayList<>();
+        List<Double> afterToBefore = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            double floor = rates.get("floor").get(i);
+            beforeToFloor.add(rates.get("before").get(i) / floor);
+            afterToFloor.add(rates.get("after").get(i) / floor);
+            afterToBefore.add(rates.get("after").get(i) / rates.get("before").get(i));
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "%s, blob 100 MiB, %d rounds: floor %.0f MB/s, before %.2fx floor (%s), after %.2fx floor (%s),"
+                        + " after/before %.2fx (%s)%n",
+                name,
+                rounds,
+                Stats.Spread.of(rates.get("floor")).median(),
+                Stats.Spread.of(beforeToFloor).median(),
+                Stats.Spread.of(beforeToFloor).relative(),
+                Stats.Spread.of(afterToFloor).median(),
+                Stats.Spread.of(afterToFloor).relative(),
+                Stats.Spread.of(afterToBefore).median(),
+                Stats.Spread.of(afterToBefore).relative());
     }
 
     /** list-all (every page, warm) by each build in interleaved rounds: the time of after to before. */
