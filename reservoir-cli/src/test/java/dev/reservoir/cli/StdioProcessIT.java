@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real jar as a child process over stdin/stdout, in both eras. Every line the server writes on
@@ -49,6 +50,10 @@ class StdioProcessIT {
     private volatile ProtocolRevision revision = ProtocolRevision.V2025_11_25;
     private int nextId;
 
+    /** The server's stderr goes here, removed after each test. */
+    @TempDir
+    Path logs;
+
     @BeforeEach
     void start() throws IOException {
         String jar = System.getProperty("reservoir.jar", "target/reservoir.jar");
@@ -56,7 +61,7 @@ class StdioProcessIT {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         process = new ProcessBuilder(java, "-jar", jar, "serve", "--demo", "--demo-change-every", "300ms")
                 .redirectError(ProcessBuilder.Redirect.appendTo(
-                        Files.createTempFile("reservoir-stderr", ".log").toFile()))
+                        Files.createFile(logs.resolve("reservoir-stderr.log")).toFile()))
                 .start();
         stdin = process.getOutputStream();
         Thread.ofPlatform().daemon().start(this::readStdout);

@@ -152,6 +152,11 @@ public final class Interop {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            try {
+                Files.deleteIfExists(log); // what a failure needs from it, tail() gave while the server ran
+            } catch (IOException e) {
+                // a log left in the temporary directory
+            }
         }
     }
 }
