@@ -51,7 +51,8 @@ class BlobScanTest {
         assertThatThrownBy(() -> Blob.scan(new ByteArrayInputStream(cutShort), true))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("no complete blob");
-        assertThatThrownBy(() -> Blob.scan(new ByteArrayInputStream("{\"result\":{}}".getBytes()), false))
+        assertThatThrownBy(() -> Blob.scan(
+                        new ByteArrayInputStream("{\"result\":{}}".getBytes(StandardCharsets.US_ASCII)), false))
                 .isInstanceOf(IOException.class);
     }
 
