@@ -116,7 +116,7 @@ public final class BenchData implements ResourceProvider {
     /**
      * The names are joined with {@code concat}, not {@code +}: a fresh server's first listing makes
      * ten thousand of these in the interpreter, where each {@code +} runs the method-handle chain of
-     * Java's string concatenation (a fifth of that listing's time in making the resources).
+     * Java's string concatenation (a quarter of that listing's time in making the resources).
      */
     private static Resource textResource(int i) {
         String number = Integer.toString(i);
