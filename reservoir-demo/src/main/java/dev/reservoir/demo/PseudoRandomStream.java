@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
  */
 final class PseudoRandomStream extends InputStream {
     /**
-     * A word stored at once: eight byte stores a word were most of this class's time in a fresh
-     * server, where the blob is read before the JIT's last tier has this method.
+     * A word stored at once: eight byte stores a word were a third of this class's time in a fresh
+     * server (the generator the rest), where the blob is read before the JIT's last tier has this
+     * method.
      */
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
