@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
@@ -58,6 +59,9 @@ final class HttpConn implements AutoCloseable {
     private final int port;
     private final String path;
     private final Socket socket;
+    /** The connection's channel when it was opened as one ({@link #channel}), else null. */
+    private final SocketChannel channel;
+
     private final OutputStream out;
     private final InputStream in;
 
@@ -67,18 +71,59 @@ final class HttpConn implements AutoCloseable {
 
     /** A connection with a read buffer of this size (small ones for thousands of idle streams). */
     HttpConn(int port, String path, int bufferSize) throws IOException {
+        this(connected(new Socket(), port), null, port, path, bufferSize);
+    }
+
+    private HttpConn(Socket socket, SocketChannel channel, int port, String path, int bufferSize) throws IOException {
         this.host = "127.0.0.1";
         this.port = port;
         this.path = path;
-        socket = new Socket();
+        this.socket = socket;
+        this.channel = channel;
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(300_000);
-        socket.connect(new InetSocketAddress(host, port), 5_000);
         out = new BufferedOutputStream(socket.getOutputStream(), 8192);
         in = new BufferedInputStream(socket.getInputStream(), bufferSize);
     }
 
-    Answer post(Map<String, String> headers, String body) throws IOException {
+    private static Socket connected(Socket socket, int port) throws IOException {
+        try {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            return socket;
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A connection opened as a channel, used blocking until {@link #handOver} gives the channel to
+     * a selector (one thread reading many connections).
+     */
+    static HttpConn channel(int port, String path, int bufferSize) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        return new HttpConn(connected(channel.socket(), port), channel, port, path, bufferSize);
+    }
+
+    /** A channel made non-blocking, and what its connection had read already (to be taken first). */
+    record HandedOver(SocketChannel channel, byte[] buffered) {}
+
+    /**
+     * Makes the channel of a connection opened by {@link #channel} non-blocking, for a selector;
+     * this connection is not used again but to close it.
+     */
+    HandedOver handOver() throws IOException {
+        if (channel == null) {
+            throw new IllegalStateException("not a channel's connection");
+        }
+        // The buffer's bytes, and any the socket holds: none of them blocks.
+        byte[] buffered = in.readNBytes(in.available());
+        channel.configureBlocking(false);
+        return new HandedOver(channel, buffered);
+    }
+
+    /** Sends a POST without waiting for its answer (a stream, read elsewhere). */
+    void sendPost(Map<String, String> headers, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = start("POST", headers);
         head.append("Content-Type: application/json\r\nContent-Length: ")
@@ -87,6 +132,10 @@ final class HttpConn implements AutoCloseable {
         out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
         out.write(bytes);
         out.flush();
+    }
+
+    Answer post(Map<String, String> headers, String body) throws IOException {
+        sendPost(headers, body);
         return read();
     }
 
