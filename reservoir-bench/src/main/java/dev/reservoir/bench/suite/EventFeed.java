@@ -154,9 +154,13 @@ final class EventFeed {
             switch (name) {
                 case "content-type" -> type = value.toLowerCase(Locale.ROOT);
                 case "transfer-encoding" -> encoding = value.toLowerCase(Locale.ROOT);
-                case "content-length" -> length = Long.parseLong(value);
+                case "content-length" -> length = contentLength(value);
                 default -> {}
             }
+        }
+        if (length < -1) {
+            fail("a Content-Length that is not a length");
+            return;
         }
         if (status != 200 || !type.startsWith("text/event-stream")) {
             fail("the stream's request was answered " + status + " " + type);
@@ -170,6 +174,16 @@ final class EventFeed {
             state = length == 0 ? State.DONE : State.BODY;
         }
         listener.opened();
+    }
+
+    /** A Content-Length's value, or -2 if it is not a length. */
+    private static long contentLength(String value) {
+        try {
+            long length = Long.parseLong(value);
+            return length < 0 ? -2 : length;
+        } catch (NumberFormatException e) {
+            return -2;
+        }
     }
 
     private int chunkSize(byte[] bytes, int i, int end) {

@@ -63,7 +63,7 @@ final class HttpConn implements AutoCloseable {
     private final SocketChannel channel;
 
     private final OutputStream out;
-    private final InputStream in;
+    private final Buffered in;
 
     HttpConn(int port, String path) throws IOException {
         this(port, path, 1 << 16);
@@ -83,7 +83,7 @@ final class HttpConn implements AutoCloseable {
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(300_000);
         out = new BufferedOutputStream(socket.getOutputStream(), 8192);
-        in = new BufferedInputStream(socket.getInputStream(), bufferSize);
+        in = new Buffered(socket.getInputStream(), bufferSize);
     }
 
     private static Socket connected(Socket socket, int port) throws IOException {
@@ -116,10 +116,11 @@ final class HttpConn implements AutoCloseable {
         if (channel == null) {
             throw new IllegalStateException("not a channel's connection");
         }
-        // The buffer's bytes, and any the socket holds: none of them blocks.
-        byte[] buffered = in.readNBytes(in.available());
+        // Only what the buffer holds: a read from the socket could take more than it said it had,
+        // and what the buffer kept of it would be lost (a stream's framing broken, seen once in
+        // 10,000 subscribers).
         channel.configureBlocking(false);
-        return new HandedOver(channel, buffered);
+        return new HandedOver(channel, in.takeBuffered());
     }
 
     /** Sends a POST without waiting for its answer (a stream, read elsewhere). */
@@ -212,6 +213,19 @@ final class HttpConn implements AutoCloseable {
             socket.close();
         } catch (IOException e) {
             // gone
+        }
+    }
+
+    /** A buffered input whose buffered bytes can be taken without reading more. */
+    private static final class Buffered extends BufferedInputStream {
+        Buffered(InputStream in, int size) {
+            super(in, size);
+        }
+
+        byte[] takeBuffered() {
+            byte[] taken = java.util.Arrays.copyOfRange(buf, pos, count);
+            pos = count;
+            return taken;
         }
     }
 

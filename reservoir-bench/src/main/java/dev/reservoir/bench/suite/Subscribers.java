@@ -190,7 +190,12 @@ final class Subscribers implements AutoCloseable {
                         n = -1; // reset by the server: as if it ended
                     }
                     if (n > 0) {
-                        s.feed.feed(buffer.array(), 0, n);
+                        try {
+                            s.feed.feed(buffer.array(), 0, n);
+                        } catch (RuntimeException e) { // one stream's fault, not the reader's end
+                            s.failed(e.toString());
+                            n = -1;
+                        }
                     }
                     if (n < 0 || s.feed.done()) {
                         key.cancel();

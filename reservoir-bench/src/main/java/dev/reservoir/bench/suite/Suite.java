@@ -281,6 +281,15 @@ public final class Suite {
     }
 
     /** Runs one workload; a failure is reported as a row (and the run goes on), not hidden. */
+    /** "; caused by ..." for each cause of a failure (where the detail is), or "". */
+    private static String causes(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
+            b.append("; caused by ").append(c);
+        }
+        return b.toString();
+    }
+
     private void workload(String name, Work work) {
         if (!wanted(name)) {
             return;
@@ -290,7 +299,7 @@ public final class Suite {
             work.run();
         } catch (Exception e) {
             failures++;
-            System.err.println(name + " failed: " + e);
+            System.err.println(name + " failed: " + e + causes(e));
             report.add(new Report.Row(
                     name,
                     "-",
@@ -510,7 +519,7 @@ public final class Suite {
             addFanOutRows(name, count, changes, baseline);
         } catch (Exception e) {
             failures++;
-            System.err.println("fan-out " + count + " " + name + " failed: " + e);
+            System.err.println("fan-out " + count + " " + name + " failed: " + e + causes(e));
             report.add(new Report.Row(
                     "fan-out " + count,
                     name,

@@ -123,6 +123,10 @@ class EventFeedTest {
                 1);
         assertThat(noLineEnd.failures).singleElement().asString().contains("line end");
 
+        Told badLength =
+                feed(ascii("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: many\r\n\r\n"), 7);
+        assertThat(badLength.failures).singleElement().asString().contains("Content-Length");
+
         Told garbage = feed(ascii("SSH-2.0-OpenSSH\r\n\r\n"), 2);
         assertThat(garbage.failures).singleElement().asString().contains("status line");
     }
