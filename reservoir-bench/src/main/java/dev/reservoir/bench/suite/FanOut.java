@@ -24,8 +24,8 @@ final class FanOut {
 
     /**
      * Runs {@code warmUps} changes unmeasured, then {@code changes} measured. A fresh server ran its
-     * first changes in the interpreter: measured from the first, fan-out to 1,000 spread over ±50%
-     * to ±200% in five changes, and its server CPU per change was twice that of twenty changes.
+     * first changes in the interpreter: measured from the first, fan-out to 1,000 spread by ±47% to
+     * ±201% over five changes, and the server CPU per change was up to twice that of twenty.
      */
     static Result run(Target target, int subscribers, int warmUps, int changes, Path log) throws Exception {
         try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60));

@@ -280,7 +280,6 @@ public final class Suite {
         void run() throws Exception;
     }
 
-    /** Runs one workload; a failure is reported as a row (and the run goes on), not hidden. */
     /** "; caused by ..." for each cause of a failure (where the detail is), or "". */
     private static String causes(Throwable e) {
         StringBuilder b = new StringBuilder();
@@ -290,6 +289,7 @@ public final class Suite {
         return b.toString();
     }
 
+    /** Runs one workload; a failure is reported as a row (and the run goes on), not hidden. */
     private void workload(String name, Work work) {
         if (!wanted(name)) {
             return;
