@@ -4,6 +4,8 @@ import dev.reservoir.core.sse.SseEncoder;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -222,17 +224,24 @@ final class EventStream {
         }
     }
 
-    /** Called with the lock held: the events from the reader's position; returns the last seq or -1. */
+    /**
+     * Called with the lock held: the events from the reader's position; returns the last seq or -1.
+     * Looked for from the newest end, as in {@link #tooFarBehind}: a resumable stream keeps up to
+     * the replay buffer's events (1,000 by default), and a reader is nearly always one or two
+     * behind, so a look from the oldest end went through the whole buffer at every event.
+     */
     private long collect(Reader r, List<byte[]> out) {
+        int from = out.size();
         long last = -1;
-        if (r.cursor < nextSeq) {
-            for (Event e : events) {
-                if (e.seq >= r.cursor) {
-                    out.add(e.bytes);
-                    last = e.seq;
-                }
+        for (Iterator<Event> newestFirst = events.descendingIterator(); newestFirst.hasNext(); ) {
+            Event e = newestFirst.next();
+            if (e.seq < r.cursor) {
+                break;
             }
+            out.add(e.bytes);
+            last = Math.max(last, e.seq);
         }
+        Collections.reverse(out.subList(from, out.size()));
         return last;
     }
 
@@ -453,12 +462,13 @@ final class EventStream {
         if (backlogEvents <= 0) {
             return false;
         }
-        long before = 0;
-        for (Event e : events) {
-            if (e.seq >= r.cursor) {
-                before = e.endOffset - e.bytes.length;
+        long before = appendedBytes; // where the oldest event the reader has not had starts
+        for (Iterator<Event> newestFirst = events.descendingIterator(); newestFirst.hasNext(); ) {
+            Event e = newestFirst.next();
+            if (e.seq < r.cursor) {
                 break;
             }
+            before = e.endOffset - e.bytes.length;
         }
         long backlogBytes = appendedBytes - before;
         // Half the buffer: when the reader is cut off, all it has not received is still here.

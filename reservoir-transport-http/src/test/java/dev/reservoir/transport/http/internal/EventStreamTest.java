@@ -129,6 +129,25 @@ class EventStreamTest {
     }
 
     @Test
+    void onlyWhatTheReaderHasNotHadCountsAgainstTheByteBound() throws Exception {
+        // Each event is 20 bytes with its id; the buffer keeps 200, so a reader is cut off once
+        // more than 100 bytes it has not had wait. The buffer is soon full of events it did have.
+        EventStream stream = new EventStream(0, 1000, 200);
+        AtomicInteger aborted = new AtomicInteger();
+        EventStream.Reader reader = stream.attach(null, aborted::incrementAndGet);
+        for (int i = 0; i < 50; i++) {
+            stream.append(data("a" + (i % 10)));
+            stream.append(data("b" + (i % 10)));
+            assertThat(datas(drain(stream, reader))).hasSize(2);
+        }
+        assertThat(aborted).as("two events behind, 40 bytes").hasValue(0);
+        for (int i = 0; i < 6; i++) {
+            stream.append(data("c" + i));
+        }
+        assertThat(aborted).as("six events behind, 120 bytes").hasValue(1);
+    }
+
+    @Test
     void aNewReaderReplacesTheOldOne() throws Exception {
         EventStream stream = new EventStream(0, 10, 1 << 20);
         AtomicInteger aborted = new AtomicInteger();
