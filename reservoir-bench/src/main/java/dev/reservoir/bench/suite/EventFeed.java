@@ -2,7 +2,9 @@ package dev.reservoir.bench.suite;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The answer to an HTTP request for a server-sent event stream, parsed from bytes as they arrive
@@ -141,23 +143,13 @@ final class EventFeed {
             fail("not an HTTP status line: " + lines[0]);
             return;
         }
-        String type = "";
-        String encoding = "";
-        long length = -1;
+        Map<String, String> headers = new HashMap<>();
         for (int l = 1; l < lines.length; l++) {
-            int colon = lines[l].indexOf(':');
-            if (colon <= 0) {
-                continue;
-            }
-            String name = lines[l].substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = lines[l].substring(colon + 1).trim();
-            switch (name) {
-                case "content-type" -> type = value.toLowerCase(Locale.ROOT);
-                case "transfer-encoding" -> encoding = value.toLowerCase(Locale.ROOT);
-                case "content-length" -> length = contentLength(value);
-                default -> {}
-            }
+            HttpConn.header(lines[l], headers);
         }
+        String type = headers.getOrDefault("content-type", "").toLowerCase(Locale.ROOT);
+        String declared = headers.get("content-length");
+        long length = declared == null ? -1 : contentLength(declared);
         if (length < -1) {
             fail("a Content-Length that is not a length");
             return;
@@ -166,7 +158,7 @@ final class EventFeed {
             fail("the stream's request was answered " + status + " " + type);
             return;
         }
-        chunked = encoding.equals("chunked");
+        chunked = "chunked".equalsIgnoreCase(headers.getOrDefault("transfer-encoding", ""));
         if (chunked) {
             state = State.CHUNK_SIZE;
         } else {

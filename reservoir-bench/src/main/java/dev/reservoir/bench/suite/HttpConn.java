@@ -175,12 +175,7 @@ final class HttpConn implements AutoCloseable {
         int code = Integer.parseInt(status.substring(9, 12));
         Map<String, String> headers = new HashMap<>();
         for (String h; !(h = line()).isEmpty(); ) {
-            int colon = h.indexOf(':');
-            if (colon > 0) {
-                headers.put(
-                        h.substring(0, colon).trim().toLowerCase(Locale.ROOT),
-                        h.substring(colon + 1).trim());
-            }
+            header(h, headers);
         }
         InputStream body;
         if ("chunked".equalsIgnoreCase(headers.getOrDefault("transfer-encoding", ""))) {
@@ -191,6 +186,16 @@ final class HttpConn implements AutoCloseable {
             body = new Limited(0);
         }
         return new Answer(code, headers, body);
+    }
+
+    /** Puts a header line's field into {@code headers}, its name in lower case (a line without one is skipped). */
+    static void header(String line, Map<String, String> headers) {
+        int colon = line.indexOf(':');
+        if (colon > 0) {
+            headers.put(
+                    line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).trim());
+        }
     }
 
     private String line() throws IOException {
