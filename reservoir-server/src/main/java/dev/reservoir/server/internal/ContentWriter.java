@@ -39,10 +39,13 @@ final class ContentWriter {
 
     /**
      * Writes one contents item; {@code opened} is its stream if already open (it is closed here),
-     * or null to open it now. {@code maxBytes} is the read limit for a body of unknown size.
+     * or null to open it now. {@code maxBytes} is the read limit for a body of unknown size;
+     * {@code writeBytes}, about how many bytes to write at a time ({@code MessageSink.contentWriteBytes}).
      */
-    static void write(JsonGenerator g, WireFormat wire, ResourceContent item, Closeable opened, long maxBytes)
+    static void write(
+            JsonGenerator g, WireFormat wire, ResourceContent item, Closeable opened, long maxBytes, int writeBytes)
             throws IOException {
+        int piece = base64Piece(writeBytes);
         ContentBody body = item.body();
         try (Closeable stream = opened != null ? opened : open(body)) {
             g.writeStartObject();
@@ -51,7 +54,7 @@ final class ContentWriter {
                 case ContentBody.Text t -> writeText(g, t.text());
                 case ContentBody.Bytes b -> {
                     g.writeFieldName("blob");
-                    writeBase64(g, b.data());
+                    writeBase64(g, b.data(), piece);
                 }
                 case ContentBody.TextStream s -> {
                     g.writeFieldName("text");
@@ -62,7 +65,8 @@ final class ContentWriter {
                     writeBase64(
                             g,
                             SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes),
-                            s.knownSize());
+                            s.knownSize(),
+                            piece);
                 }
             }
             g.writeEndObject();
@@ -124,13 +128,18 @@ final class ContentWriter {
     private static final long QUOTES = '"' * ONES;
     private static final long BACKSLASHES = '\\' * ONES;
 
-    /** Bytes of a blob encoded at a time: a multiple of 3, so that only the last piece has padding. */
-    private static final int BASE64_PIECE = 3 * 16 * 1024;
+    /**
+     * The bytes of a blob encoded at a time, for about {@code writeBytes} of base64 (4 KiB to 4 MiB):
+     * a multiple of 3, so that only the last piece has padding.
+     */
+    static int base64Piece(int writeBytes) {
+        return Math.clamp(writeBytes, 4 << 10, 4 << 20) / 4 * 3;
+    }
 
     /** Writes a blob held in memory: in one piece when it is no larger than one, else as a stream. */
-    private static void writeBase64(JsonGenerator g, byte[] data) throws IOException {
-        if (data.length > BASE64_PIECE || !(g instanceof UTF8JsonGenerator)) {
-            writeBase64(g, new java.io.ByteArrayInputStream(data), data.length);
+    private static void writeBase64(JsonGenerator g, byte[] data, int piece) throws IOException {
+        if (data.length > piece || !(g instanceof UTF8JsonGenerator)) {
+            writeBase64(g, new java.io.ByteArrayInputStream(data), data.length, piece);
             return;
         }
         byte[] encoded = Base64.getEncoder().encode(data);
@@ -145,14 +154,14 @@ final class ContentWriter {
      * faster than Jackson's byte-at-a-time one. Reads the stream to its end. The buffers fit a
      * blob smaller than a piece ({@code size}, or -1 when unknown), so a small blob costs no more.
      */
-    private static void writeBase64(JsonGenerator g, InputStream in, long size) throws IOException {
+    private static void writeBase64(JsonGenerator g, InputStream in, long size, int pieceMost) throws IOException {
         if (!(g instanceof UTF8JsonGenerator)) { // others may take no raw bytes
             g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, in, -1);
             return;
         }
         // One byte more than the size, rounded up to a multiple of 3: a blob that fits comes in one
         // piece, and the read that finds its end needs no second buffer.
-        int pieceSize = size < 0 || size >= BASE64_PIECE ? BASE64_PIECE : (int) (size / 3 + 1) * 3;
+        int pieceSize = size < 0 || size >= pieceMost ? pieceMost : (int) (size / 3 + 1) * 3;
         byte[] piece = new byte[pieceSize];
         byte[] encoded = new byte[pieceSize / 3 * 4];
         g.writeRawValue(RawBytes.QUOTE);

@@ -42,8 +42,14 @@ final class ReadAnswer implements DeferredResult {
     private static final Cleaner CLEANER = Cleaner.create();
 
     /** What a read answer needs from the server. */
+    /** {@code contentWriteBytes}: the sink's {@link dev.reservoir.server.transport.MessageSink#contentWriteBytes}. */
     record Context(
-            WireFormat wire, Implementation serverInfo, StreamBudget budget, Duration streamWait, long maxReadBytes) {}
+            WireFormat wire,
+            Implementation serverInfo,
+            StreamBudget budget,
+            Duration streamWait,
+            long maxReadBytes,
+            int contentWriteBytes) {}
 
     private final String uri;
     private final Release held;
@@ -271,7 +277,7 @@ final class ReadAnswer implements DeferredResult {
             if (opened != null) {
                 first = null; // the writer closes it
             }
-            ContentWriter.write(g, context.wire(), item, opened, context.maxReadBytes());
+            ContentWriter.write(g, context.wire(), item, opened, context.maxReadBytes(), context.contentWriteBytes());
         }
         g.writeEndArray();
         context.wire().writeResultTail(g, hint, context.serverInfo(), null);

@@ -209,7 +209,8 @@ final class ResourceMethods {
                             settings.serverInfo(),
                             streams,
                             settings.requestTimeout(),
-                            settings.readOptions().maxReadBytes()));
+                            settings.readOptions().maxReadBytes(),
+                            ctx.inFlight().replies().contentWriteBytes()));
             ProviderCalls.releaseIfDropped(ctx, answer::release);
             return answer;
         } catch (RuntimeException e) {

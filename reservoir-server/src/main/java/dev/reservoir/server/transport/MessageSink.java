@@ -43,6 +43,18 @@ public interface MessageSink {
     }
 
     /**
+     * About how many bytes of a large content (a blob's base64) the server writes to this sink at a
+     * time; each piece is made while the peer takes the one before. The default, 64 KiB, is what a
+     * pipe holds: over stdio the server makes a piece while the client reads the last, and larger
+     * writes left the client waiting while the server made the next (a 100 MiB blob: 0.81x the
+     * throughput with 256 KiB). A socket's buffers hold more and a write through a web server's
+     * layers costs each time, so HTTP asks for more (reservoir-bench/PROFILE.md).
+     */
+    default int contentWriteBytes() {
+        return 64 * 1024;
+    }
+
+    /**
      * Whether {@code send} only queues (never waits for the peer): an HTTP stream with its own
      * buffer and writer. The server then sends notifications on the thread that raised them,
      * instead of handing each to a thread of its own (which costs 10,000 thread hand-offs when one

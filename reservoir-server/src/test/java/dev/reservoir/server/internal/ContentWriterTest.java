@@ -100,7 +100,7 @@ class ContentWriterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000, 196_607, 196_608, 196_609, 400_000})
     void aBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
         byte[] data = new byte[size];
         for (int i = 0; i < size; i++) {
@@ -110,18 +110,30 @@ class ContentWriterTest {
                 ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size),
                 ContentBody.binaryStream(() -> new ByteArrayInputStream(data), -1),
                 ContentBody.bytes(data))) {
-            assertBlobAsJacksonWritesIt(body, data);
+            // stdio's pieces (64 KiB of base64) and HTTP's (256 KiB), and one of a piece's least
+            for (int writeBytes : new int[] {64 << 10, 256 << 10, 1}) {
+                assertBlobAsJacksonWritesIt(body, data, writeBytes);
+            }
         }
     }
 
-    private static void assertBlobAsJacksonWritesIt(ContentBody body, byte[] data) throws IOException {
+    @Test
+    void aPieceIsAMultipleOfThreeWithinItsBounds() {
+        assertThat(ContentWriter.base64Piece(64 << 10)).isEqualTo(49_152);
+        assertThat(ContentWriter.base64Piece(256 << 10)).isEqualTo(196_608);
+        assertThat(ContentWriter.base64Piece(1)).isEqualTo(3 << 10);
+        assertThat(ContentWriter.base64Piece(Integer.MAX_VALUE)).isEqualTo(3 << 20);
+        assertThat(ContentWriter.base64Piece(100_001) % 3).isZero();
+    }
+
+    private static void assertBlobAsJacksonWritesIt(ContentBody body, byte[] data, int writeBytes) throws IOException {
         int size = data.length;
         ResourceContent item = new ResourceContent(
                 Resource.builder("mem://b", "b")
                         .mimeType("application/octet-stream")
                         .build(),
                 body);
-        ByteArrayOutputStream ours = ours(item);
+        ByteArrayOutputStream ours = ours(item, writeBytes);
         ByteArrayOutputStream jackson = jackson(item, g -> {
             g.writeFieldName("blob");
             g.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, data, 0, size);
@@ -144,7 +156,7 @@ class ContentWriterTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertThatThrownBy(() -> {
                     try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
-                        ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+                        ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE, 64 << 10);
                     }
                 })
                 .isInstanceOf(AnswerBrokenException.class);
@@ -152,9 +164,13 @@ class ContentWriterTest {
 
     /** The item as ContentWriter writes it. */
     private static ByteArrayOutputStream ours(ResourceContent item) throws IOException {
+        return ours(item, 64 << 10);
+    }
+
+    private static ByteArrayOutputStream ours(ResourceContent item, int writeBytes) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
-            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE);
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE, writeBytes);
         }
         return out;
     }

@@ -119,6 +119,11 @@ final class BatchCollector {
             throw new IllegalStateException("a request inside a batch has one response");
         }
 
+        @Override
+        public int contentWriteBytes() {
+            return replies.contentWriteBytes();
+        }
+
         /** This request is done (answered, cancelled or timed out). */
         @Override
         public void finish() {
