@@ -116,10 +116,14 @@ class CallsTest {
         assertThatThrownBy(() -> client.read("bench://text/1")).isInstanceOf(McpClientException.class);
     }
 
-    /** BenchData's bytes: SplittableRandom seeded with the size, its nextBytes (as the Java SDK peer's). */
+    /** The bench dataset's blob: the 64 KiB SplittableRandom gives for the size as seed, repeated. */
     static byte[] benchBlob(int size) {
+        byte[] block = new byte[Math.min(size, 64 * 1024)];
+        new SplittableRandom(size).nextBytes(block);
         byte[] bytes = new byte[size];
-        new SplittableRandom(size).nextBytes(bytes);
+        for (int i = 0; i < size; i++) {
+            bytes[i] = block[i % block.length];
+        }
         return bytes;
     }
 }

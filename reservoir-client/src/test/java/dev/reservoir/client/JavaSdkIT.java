@@ -14,7 +14,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -79,8 +78,7 @@ class JavaSdkIT {
             assertThat(client.read("bench://text/5").text()).isEqualTo(BenchData.text(5, 0));
             try (ReadResourceResult blob = client.read("bench://blob/1MiB")) {
                 assertThat(blob.blob().inMemory()).isFalse();
-                byte[] expected = new byte[1 << 20];
-                new SplittableRandom(1 << 20).nextBytes(expected);
+                byte[] expected = CallsTest.benchBlob(1 << 20);
                 try (InputStream in = blob.blob().openStream()) {
                     assertThat(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()))
                             .isEqualTo(MessageDigest.getInstance("SHA-256").digest(expected));

@@ -18,10 +18,17 @@ class PseudoRandomStreamTest {
         assertThat(whole).hasSize(SIZE);
         assertThat(bytewise(new PseudoRandomStream(7, SIZE))).isEqualTo(whole);
         assertThat(inPieces(new PseudoRandomStream(7, SIZE), 3, 13, 1, 8, 4096)).isEqualTo(whole);
-        // The bytes SplittableRandom.nextBytes gives, which is how the Java SDK peer makes its blob.
-        byte[] nextBytes = new byte[SIZE];
-        new java.util.SplittableRandom(7).nextBytes(nextBytes);
-        assertThat(whole).isEqualTo(nextBytes);
+        // The 64 KiB SplittableRandom.nextBytes gives, repeated: how the Java SDK peer makes its blob.
+        byte[] block = new byte[64 * 1024];
+        new java.util.SplittableRandom(7).nextBytes(block);
+        for (int i = 0; i < SIZE; i++) {
+            assertThat(whole[i]).as("byte %d", i).isEqualTo(block[i % block.length]);
+        }
+        byte[] small = new byte[1000];
+        new java.util.SplittableRandom(7).nextBytes(small);
+        assertThat(new PseudoRandomStream(7, 1000).readAllBytes())
+                .as("a blob shorter than the block")
+                .isEqualTo(small);
         assertThat(new PseudoRandomStream(8, SIZE).readAllBytes())
                 .as("another seed, other bytes")
                 .isNotEqualTo(whole);

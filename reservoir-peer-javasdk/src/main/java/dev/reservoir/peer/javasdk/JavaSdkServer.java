@@ -123,9 +123,17 @@ public final class JavaSdkServer {
         return prefix + FILLER.substring(prefix.length());
     }
 
+    /**
+     * The blob of a size, as Reservoir's bench dataset has it (reservoir-demo's PseudoRandomStream):
+     * the 64 KiB SplittableRandom gives for the size as seed, repeated.
+     */
     static byte[] blob(int size) {
+        byte[] block = new byte[Math.min(size, 64 * 1024)];
+        new SplittableRandom(size).nextBytes(block);
         byte[] bytes = new byte[size];
-        new SplittableRandom(size).nextBytes(bytes);
+        for (int at = 0; at < size; at += block.length) {
+            System.arraycopy(block, 0, bytes, at, Math.min(block.length, size - at));
+        }
         return bytes;
     }
 
