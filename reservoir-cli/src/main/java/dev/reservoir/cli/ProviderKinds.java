@@ -29,7 +29,7 @@ final class ProviderKinds {
     static ProviderKinds found() {
         List<ResourceProviderFactory> found = new ArrayList<>();
         ServiceLoader.load(ResourceProviderFactory.class).forEach(found::add);
-        found.sort(java.util.Comparator.comparing(ResourceProviderFactory::kind));
+        found.sort((a, b) -> a.kind().compareTo(b.kind())); // not Comparator.comparing: see UriTemplateTable
         return new ProviderKinds(found);
     }
 
