@@ -42,6 +42,10 @@ final class MessageCap implements SizeCap {
         if (!(message instanceof JsonRpcResult result)) {
             return message; // errors are short; notifications are not answers
         }
+        if (result.result() instanceof BoundedResult bounded
+                && bounded.mostBytes() + mostEnvelope(result.id()) <= limit) {
+            return message; // it cannot pass the limit: sent as it is written
+        }
         if (!(result.result() instanceof DeferredResult)) {
             return writtenOnce(result, 256);
         }

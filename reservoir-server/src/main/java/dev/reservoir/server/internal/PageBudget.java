@@ -1,8 +1,12 @@
 package dev.reservoir.server.internal;
 
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.Icon;
 import dev.reservoir.core.model.Resource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -72,5 +76,45 @@ final class PageBudget {
 
     private static long optional(String s) {
         return s == null ? 0 : 16 + s.length();
+    }
+
+    /**
+     * The most bytes a resource can take in a page, in any wire format: every character of a
+     * string at 6 bytes (a control character written as an escape of six; any other takes at most 3 bytes of
+     * UTF-8), with room for the field names, punctuation and numbers, and {@code _meta} as the
+     * codec writes it. Unlike {@link #estimate} it is never less than what is written
+     * ({@code PageBudgetTest} checks it against the writer of every format).
+     */
+    static long most(Resource r) {
+        // Braces, uri, name, and room for size, isCollection and capabilities.
+        long n = 320 + 6L * (r.uri().length() + r.name().length());
+        n += mostOptional(r.title()) + mostOptional(r.description()) + mostOptional(r.mimeType());
+        if (!r.icons().isEmpty()) {
+            n += 16;
+            for (Icon icon : r.icons()) {
+                n += 88 + 6L * icon.src().length() + mostOptional(icon.mimeType()); // theme: light or dark
+                for (String size : icon.sizes()) {
+                    n += 4 + 6L * size.length();
+                }
+            }
+        }
+        if (r.annotations() != Annotations.NONE) {
+            // A role takes at most 12 bytes, the priority (a double) 24, lastModified (an instant) 40.
+            n += 144 + 16L * r.annotations().audience().size();
+        }
+        if (r.meta() != null) {
+            ContentMeter.Counting counted = new ContentMeter.Counting(Long.MAX_VALUE);
+            try {
+                JsonRpcCodec.standard().writeValue(JsonWritable.of(r.meta()), counted);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a counter does not fail
+            }
+            n += 16 + counted.count;
+        }
+        return n;
+    }
+
+    private static long mostOptional(String s) {
+        return s == null ? 0 : 24 + 6L * s.length();
     }
 }
