@@ -16,6 +16,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.concurrent.Semaphore;
 
 /**
  * Writes one item of read contents, streaming its body straight into the output: a blob is
@@ -136,6 +137,16 @@ final class ContentWriter {
         return Math.clamp(writeBytes, 4 << 10, 4 << 20) / 4 * 3;
     }
 
+    /** The piece of a sink that takes the default writes (a pipe's 64 KiB of base64). */
+    private static final int SMALL_PIECE = base64Piece(64 << 10);
+
+    /**
+     * Reads that write pieces larger than {@link #SMALL_PIECE} at once, at most: 32, about 14 MiB of
+     * buffers at HTTP's 256 KiB writes. Past that a read writes small pieces, so that a thousand
+     * blobs sent at once hold no more than they did with small pieces only.
+     */
+    static final Semaphore LARGE_PIECE_READS = new Semaphore(32);
+
     /** Writes a blob held in memory: in one piece when it is no larger than one, else as a stream. */
     private static void writeBase64(JsonGenerator g, byte[] data, int piece) throws IOException {
         if (data.length > piece || !(g instanceof UTF8JsonGenerator)) {
@@ -162,17 +173,28 @@ final class ContentWriter {
         // One byte more than the size, rounded up to a multiple of 3: a blob that fits comes in one
         // piece, and the read that finds its end needs no second buffer.
         int pieceSize = size < 0 || size >= pieceMost ? pieceMost : (int) (size / 3 + 1) * 3;
-        byte[] piece = new byte[pieceSize];
-        byte[] encoded = new byte[pieceSize / 3 * 4];
-        g.writeRawValue(RawBytes.QUOTE);
-        for (int n = in.readNBytes(piece, 0, piece.length); n > 0; n = in.readNBytes(piece, 0, piece.length)) {
-            byte[] bytes = n == piece.length ? piece : java.util.Arrays.copyOf(piece, n);
-            g.writeRaw(new RawBytes(encoded, Base64.getEncoder().encode(bytes, encoded)));
-            if (n < piece.length) {
-                break; // the end: readNBytes read up to it
+        boolean large = pieceSize > SMALL_PIECE;
+        if (large && !LARGE_PIECE_READS.tryAcquire()) {
+            pieceSize = SMALL_PIECE;
+            large = false;
+        }
+        try {
+            byte[] piece = new byte[pieceSize];
+            byte[] encoded = new byte[pieceSize / 3 * 4];
+            g.writeRawValue(RawBytes.QUOTE);
+            for (int n = in.readNBytes(piece, 0, piece.length); n > 0; n = in.readNBytes(piece, 0, piece.length)) {
+                byte[] bytes = n == piece.length ? piece : java.util.Arrays.copyOf(piece, n);
+                g.writeRaw(new RawBytes(encoded, Base64.getEncoder().encode(bytes, encoded)));
+                if (n < piece.length) {
+                    break; // the end: readNBytes read up to it
+                }
+            }
+            g.writeRaw(RawBytes.QUOTE);
+        } finally {
+            if (large) {
+                LARGE_PIECE_READS.release();
             }
         }
-        g.writeRaw(RawBytes.QUOTE);
     }
 
     /** Whether the body is opened as a stream when written (and so takes a place in the stream budget). */

@@ -118,6 +118,55 @@ class ContentWriterTest {
     }
 
     @Test
+    void aReadBeyondTheLargePiecesWritesSmallOnesAndEveryReadGivesItsPlaceBack() throws IOException {
+        int places = ContentWriter.LARGE_PIECE_READS.availablePermits();
+        byte[] data = new byte[400_000];
+        new java.util.SplittableRandom(5).nextBytes(data);
+        ContentWriter.LARGE_PIECE_READS.acquireUninterruptibly(places);
+        try {
+            // No place left: written in small pieces, the same bytes.
+            assertBlobAsJacksonWritesIt(
+                    ContentBody.binaryStream(() -> new ByteArrayInputStream(data), data.length), data, 256 << 10);
+            assertThat(largestWrite(data, 256 << 10)).isLessThanOrEqualTo(64 << 10);
+            assertThat(ContentWriter.LARGE_PIECE_READS.availablePermits()).isZero();
+        } finally {
+            ContentWriter.LARGE_PIECE_READS.release(places);
+        }
+        // A read that breaks (its stream is shorter than announced) gives its place back too.
+        ResourceContent broken = new ResourceContent(
+                Resource.builder("mem://b", "b").build(),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(new byte[300_000]), 400_000));
+        assertThatThrownBy(() -> ours(broken, 256 << 10)).isInstanceOf(AnswerBrokenException.class);
+        assertBlobAsJacksonWritesIt(
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), data.length), data, 256 << 10);
+        assertThat(largestWrite(data, 256 << 10)).isEqualTo(256 << 10);
+        assertThat(ContentWriter.LARGE_PIECE_READS.availablePermits()).isEqualTo(places);
+    }
+
+    /** The largest single write a blob's answer made to its stream. */
+    private static int largestWrite(byte[] data, int writeBytes) throws IOException {
+        int[] largest = {0};
+        java.io.OutputStream out = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                largest[0] = Math.max(largest[0], 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                largest[0] = Math.max(largest[0], len);
+            }
+        };
+        ResourceContent item = new ResourceContent(
+                Resource.builder("mem://b", "b").build(),
+                ContentBody.binaryStream(() -> new ByteArrayInputStream(data), data.length));
+        try (JsonGenerator g = JsonRpcCodec.standard().generator(out)) {
+            ContentWriter.write(g, WIRE, item, null, Long.MAX_VALUE, writeBytes);
+        }
+        return largest[0];
+    }
+
+    @Test
     void aPieceIsAMultipleOfThreeWithinItsBounds() {
         assertThat(ContentWriter.base64Piece(64 << 10)).isEqualTo(49_152);
         assertThat(ContentWriter.base64Piece(256 << 10)).isEqualTo(196_608);
