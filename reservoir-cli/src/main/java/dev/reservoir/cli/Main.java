@@ -71,7 +71,7 @@ public final class Main {
      * rather than CLDR's, unless the user chose providers. Listing CLDR's 1,158 locales (which
      * Jetty's {@code MimeTypes} does when it starts) and finding a calendar's provider (SLF4J's
      * date format does) are the costliest steps of a server's start on a fresh JVM: first answer
-     * over stdio 0.82x the time and 0.75x the CPU, over HTTP 0.71x and 0.66x (12 interleaved starts
+     * over stdio 0.80x the time and 0.78x the CPU, over HTTP 0.71x and 0.68x (12 interleaved starts
      * each, reservoir-bench/PROFILE.md). Set before anything reads the locale providers.
      */
     static void serverLocales() {

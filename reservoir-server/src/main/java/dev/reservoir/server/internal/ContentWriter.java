@@ -147,9 +147,12 @@ final class ContentWriter {
      */
     static final Semaphore LARGE_PIECE_READS = new Semaphore(32);
 
-    /** Writes a blob held in memory: in one piece when it is no larger than one, else as a stream. */
+    /**
+     * Writes a blob held in memory: in one piece when it is no larger than a small one, else as a
+     * stream (in pieces of up to {@code piece} bytes).
+     */
     private static void writeBase64(JsonGenerator g, byte[] data, int piece) throws IOException {
-        if (data.length > piece || !(g instanceof UTF8JsonGenerator)) {
+        if (data.length > SMALL_PIECE || !(g instanceof UTF8JsonGenerator)) {
             writeBase64(g, new java.io.ByteArrayInputStream(data), data.length, piece);
             return;
         }

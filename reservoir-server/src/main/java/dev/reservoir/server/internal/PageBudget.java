@@ -80,10 +80,10 @@ final class PageBudget {
 
     /**
      * The most bytes a resource can take in a page, in any wire format: every character of a
-     * string at 6 bytes (a control character written as an escape of six; any other takes at most 3 bytes of
-     * UTF-8), with room for the field names, punctuation and numbers, and {@code _meta} as the
-     * codec writes it. Unlike {@link #estimate} it is never less than what is written
-     * ({@code PageBudgetTest} checks it against the writer of every format).
+     * string at 6 bytes (a control character is written as an escape of six; any other character
+     * takes at most 3 bytes of UTF-8), with room for the field names, punctuation and numbers, and
+     * {@code _meta} as the codec writes it. Unlike {@link #estimate} it is never less than what is
+     * written ({@code PageBudgetTest} checks it against the writer of every format).
      */
     static long most(Resource r) {
         // Braces, uri, name, and room for size, isCollection and capabilities.

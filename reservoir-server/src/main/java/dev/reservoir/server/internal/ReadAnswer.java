@@ -41,8 +41,10 @@ final class ReadAnswer implements DeferredResult {
     private static final Logger log = LoggerFactory.getLogger(ReadAnswer.class);
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** What a read answer needs from the server. */
-    /** {@code contentWriteBytes}: the sink's {@link dev.reservoir.server.transport.MessageSink#contentWriteBytes}. */
+    /**
+     * What a read answer needs from the server; {@code contentWriteBytes} is the sink's
+     * {@link dev.reservoir.server.transport.MessageSink#contentWriteBytes}.
+     */
     record Context(
             WireFormat wire,
             Implementation serverInfo,

@@ -62,7 +62,8 @@ final class ResourceMethods {
         }
         // Where the client caps a message's size, a page that cannot pass the cap is written
         // straight to it: measured first, the client waited for the whole page to be written
-        // before it could read the first resource (stdio, 10,002 resources: 0.94x the time).
+        // before it could read the first resource (stdio, 10,002 resources: 0.95x the time warm,
+        // 0.84x the first listing; reservoir-bench/PROFILE.md).
         return new BoundedResult(result, mostBytes(ctx, hint, page));
     }
 
