@@ -2,11 +2,13 @@ package dev.reservoir.server.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.server.spi.ContentBody;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 
 /**
  * How many bytes the {@code text} or {@code blob} value of a contents item takes on the wire
@@ -24,9 +26,20 @@ final class ContentMeter {
     private static final int MOST_ESCAPED_PER_BYTE = 6;
 
     /** Likewise at most 6 bytes per UTF-16 character (an emoji's two as \\uD83D\\uDE00). */
-    private static final int MOST_ESCAPED_PER_CHAR = 6;
+    static final int MOST_ESCAPED_PER_CHAR = 6;
 
     private ContentMeter() {}
+
+    /** The bytes a value takes as the codec writes it (counted, not held). */
+    static long written(JsonWritable value) {
+        Counting counted = new Counting(Long.MAX_VALUE);
+        try {
+            JsonRpcCodec.standard().writeValue(value, counted);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a count without a most does not fail
+        }
+        return counted.count;
+    }
 
     /**
      * The value's length if it is at most {@code budget}, else {@link #OVER}. When {@code exact} is

@@ -1,12 +1,9 @@
 package dev.reservoir.server.internal;
 
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.Icon;
 import dev.reservoir.core.model.Resource;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -87,14 +84,14 @@ final class PageBudget {
      */
     static long most(Resource r) {
         // Braces, uri, name, and room for size, isCollection and capabilities.
-        long n = 320 + 6L * (r.uri().length() + r.name().length());
+        long n = 320 + mostChars(r.uri()) + mostChars(r.name());
         n += mostOptional(r.title()) + mostOptional(r.description()) + mostOptional(r.mimeType());
         if (!r.icons().isEmpty()) {
             n += 16;
             for (Icon icon : r.icons()) {
-                n += 88 + 6L * icon.src().length() + mostOptional(icon.mimeType()); // theme: light or dark
+                n += 88 + mostChars(icon.src()) + mostOptional(icon.mimeType()); // theme: light or dark
                 for (String size : icon.sizes()) {
-                    n += 4 + 6L * size.length();
+                    n += 4 + mostChars(size);
                 }
             }
         }
@@ -103,18 +100,17 @@ final class PageBudget {
             n += 144 + 16L * r.annotations().audience().size();
         }
         if (r.meta() != null) {
-            ContentMeter.Counting counted = new ContentMeter.Counting(Long.MAX_VALUE);
-            try {
-                JsonRpcCodec.standard().writeValue(JsonWritable.of(r.meta()), counted);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e); // a counter does not fail
-            }
-            n += 16 + counted.count;
+            n += 16 + ContentMeter.written(JsonWritable.of(r.meta()));
         }
         return n;
     }
 
+    /** A string's most bytes written: every character escaped. */
+    private static long mostChars(String s) {
+        return (long) ContentMeter.MOST_ESCAPED_PER_CHAR * s.length();
+    }
+
     private static long mostOptional(String s) {
-        return s == null ? 0 : 24 + 6L * s.length();
+        return s == null ? 0 : 24 + mostChars(s);
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.McpException;
 import dev.reservoir.core.ResourceNotFoundException;
-import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonWritable;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Resource;
@@ -22,7 +21,6 @@ import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.server.spi.ResourceContent;
 import dev.reservoir.server.spi.ResourceProvider;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,15 +79,8 @@ final class ResourceMethods {
 
     /** The most bytes a page can take: all but its resources as written, then each resource's most and a comma. */
     private static long mostBytes(RequestContext ctx, CacheHint hint, Page<Resource> page) {
-        ContentMeter.Counting skeleton = new ContentMeter.Counting(Long.MAX_VALUE);
-        try {
-            JsonRpcCodec.standard()
-                    .writeValue(
-                            ctx.result(hint, g -> writePage(g, ctx.wire(), List.of(), page.nextCursor())), skeleton);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a counter does not fail
-        }
-        long most = skeleton.count + page.items().size();
+        long most = ContentMeter.written(ctx.result(hint, g -> writePage(g, ctx.wire(), List.of(), page.nextCursor())))
+                + page.items().size();
         for (Resource resource : page.items()) {
             most += PageBudget.most(resource);
         }

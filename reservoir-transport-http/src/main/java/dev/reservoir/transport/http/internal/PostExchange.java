@@ -219,8 +219,9 @@ final class PostExchange implements MessageSink {
     /**
      * A blob is written to the socket 256 KiB of base64 at a time: each write goes through Jetty's
      * layers, most of them not yet compiled when a fresh server sends its first large blob. A 100
-     * MiB blob from a fresh server, 10 starts each: 0.81x-0.86x the time of 64 KiB writes
-     * (reservoir-bench/PROFILE.md). What a read holds meanwhile is one piece and its base64, 448 KiB, for 32 reads at most at once (the rest write 64 KiB).
+     * MiB blob from a fresh server, 10 starts each: 0.84x the time of 64 KiB writes in both eras
+     * (reservoir-bench/PROFILE.md). A read holds one piece and its base64 meanwhile, 448 KiB; 32
+     * reads at most at once do (the rest write 64 KiB).
      */
     @Override
     public int contentWriteBytes() {
