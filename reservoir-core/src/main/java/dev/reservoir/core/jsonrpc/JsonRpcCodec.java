@@ -39,12 +39,10 @@ public final class JsonRpcCodec {
     private JsonRpcCodec() {
         // Duplicate keys are refused: a message must mean one thing, or a transport that checks a
         // header against the body could be fooled by a second "method" key.
-        // Buffers come from a pool shared by all threads: Jackson's default keeps them per thread,
-        // which suits a few long-lived threads, not a virtual thread per request. The pool is
-        // bounded: an unbounded one keeps every buffer set a load peak made (10,000 reads at once
-        // left 212 MiB of heap behind); past the bound a writer gets fresh buffers that GC reclaims.
+        // Buffers: a platform thread keeps its own, a virtual thread takes them from a bounded
+        // shared pool (BufferPool says why).
         JsonFactory pooled = JsonFactory.builder()
-                .recyclerPool(com.fasterxml.jackson.core.util.JsonRecyclerPools.newBoundedPool(POOLED_BUFFER_SETS))
+                .recyclerPool(new BufferPool(POOLED_BUFFER_SETS))
                 .build();
         this.mapper = JsonMapper.builder(pooled)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)

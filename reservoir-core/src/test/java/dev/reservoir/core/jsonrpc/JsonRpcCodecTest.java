@@ -216,17 +216,67 @@ class JsonRpcCodecTest {
 
     @Test
     void aPeakOfWritersLeavesABoundedNumberOfBufferSetsBehind() throws Exception {
-        // 1,000 generators open at once, as 1,000 answers being written at once would be.
-        List<com.fasterxml.jackson.core.JsonGenerator> open = new java.util.ArrayList<>();
+        // 1,000 generators open at once on virtual threads, as 1,000 answers being written at once
+        // would be (a platform thread keeps one set of its own instead).
+        var pool = codec.mapper().getFactory()._getRecyclerPool();
+        List<com.fasterxml.jackson.core.JsonGenerator> open =
+                java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<Thread> threads = new java.util.ArrayList<>();
+        java.util.concurrent.CountDownLatch allOpen = new java.util.concurrent.CountDownLatch(1000);
+        java.util.concurrent.CountDownLatch close = new java.util.concurrent.CountDownLatch(1);
         for (int i = 0; i < 1000; i++) {
-            open.add(codec.generator(java.io.OutputStream.nullOutputStream()));
+            threads.add(Thread.ofVirtual().start(() -> {
+                try (var generator = codec.generator(java.io.OutputStream.nullOutputStream())) {
+                    open.add(generator);
+                    allOpen.countDown();
+                    close.await();
+                    generator.writeString("x");
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }));
         }
-        for (var generator : open) {
-            generator.writeString("x");
-            generator.close();
+        allOpen.await();
+        close.countDown();
+        for (Thread t : threads) {
+            t.join();
         }
-        assertThat(codec.mapper().getFactory()._getRecyclerPool().pooledCount())
-                .isLessThanOrEqualTo(JsonRpcCodec.POOLED_BUFFER_SETS);
+        assertThat(open).hasSize(1000);
+        assertThat(pool.pooledCount()).isBetween(1, JsonRpcCodec.POOLED_BUFFER_SETS);
+    }
+
+    @Test
+    void aPlatformThreadKeepsItsOwnBuffers() throws Throwable {
+        var pool = codec.mapper().getFactory()._getRecyclerPool();
+        in(Thread.ofPlatform(), () -> {
+            var first = pool.acquireAndLinkPooled();
+            assertThat(pool.acquireAndLinkPooled()).isSameAs(first);
+            int before = pool.pooledCount();
+            for (int i = 0; i < 100; i++) {
+                assertThat(codec.decode("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"ping\"}"))
+                        .isInstanceOf(Decoded.Single.class);
+                codec.encode(new JsonRpcResult(RequestId.of(i), g -> g.writeString("x")));
+            }
+            assertThat(pool.pooledCount()).isEqualTo(before); // nothing taken from the shared pool or given to it
+        });
+        in(Thread.ofVirtual(), () -> assertThat(pool.acquireAndLinkPooled()).isNotSameAs(pool.acquireAndLinkPooled()));
+    }
+
+    /** Runs {@code body} on a thread of that kind and fails as it did. */
+    private static void in(Thread.Builder kind, org.junit.jupiter.api.function.Executable body) throws Throwable {
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        kind.start(() -> {
+                    try {
+                        body.execute();
+                    } catch (Throwable t) {
+                        failed.set(t);
+                    }
+                })
+                .join();
+        if (failed.get() != null) {
+            throw failed.get();
+        }
     }
 
     @Test
