@@ -160,9 +160,9 @@ public final class JsonRpcCodec {
             out.write('}');
             return;
         }
-        try (JsonGenerator generator = factory.createGenerator(out)) {
-            MessageWriter.write(generator, message);
-        }
+        // A platform thread's kept generator (see writeValue): a generator set up for each answer
+        // written straight to stdio was 6% of a 1 KiB read's server time.
+        writeValue(g -> MessageWriter.write(g, message), out);
     }
 
     private static final byte[] RESULT_BEFORE_ID = "{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.ISO_8859_1);
