@@ -49,6 +49,15 @@ final class MessageCap implements SizeCap {
         if (!(result.result() instanceof DeferredResult)) {
             return writtenOnce(result, 256);
         }
+        if (result.result() instanceof ReadAnswer answer) {
+            long most = answer.inMemoryMost();
+            if (most >= 0 && most + mostEnvelope(result.id()) <= limit) {
+                // Held in memory and cannot pass the limit (the common read): written straight
+                // to the client, not into a buffer to be copied again (stdio, 1 KiB reads at 64 in
+                // flight: reservoir-bench/PROFILE.md).
+                return message;
+            }
+        }
         if (result.result() instanceof ReadAnswer answer && answer.inMemoryWithin(WRITTEN_ONCE_MOST)) {
             // A small answer held in memory (the common read) is written once into a buffer and
             // sent as those bytes: measuring it first wrote its skeleton through the JSON writer.

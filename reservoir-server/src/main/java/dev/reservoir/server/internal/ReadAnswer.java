@@ -134,6 +134,40 @@ final class ReadAnswer implements DeferredResult {
         return true;
     }
 
+    /**
+     * The most bytes this result can take as written, in any wire format, when every item is held
+     * in memory; -1 when one is streamed (its bytes are known only once read). A text counts each
+     * character at its longest escape, a resource its {@link PageBudget#most}; the rest (the
+     * array, each item's field name and quotes, the result's tail with the server's name) gets
+     * room to spare. Where the client caps a message's size, an answer whose most fits is written
+     * straight to it instead of into a buffer first ({@link MessageCap}).
+     */
+    long inMemoryMost() {
+        // {"contents":[ ] } and the tail: resultType, ttlMs (a long), cacheScope, and
+        // _meta's serverInfo with its name, version and title.
+        long most = 320;
+        Implementation info = context.serverInfo();
+        if (info != null) {
+            most += mostChars(info.name()) + mostChars(info.version()) + mostChars(info.title());
+        }
+        for (ResourceContent content : contents) {
+            // The item's braces are in the resource's most; "text":"" or "blob":"" and a comma here.
+            most += 32 + PageBudget.most(content.resource());
+            switch (content.body()) {
+                case dev.reservoir.server.spi.ContentBody.Text t -> most += mostChars(t.text());
+                case dev.reservoir.server.spi.ContentBody.Bytes b -> most += ContentMeter.base64Length(b.data().length);
+                default -> {
+                    return -1;
+                }
+            }
+        }
+        return most;
+    }
+
+    private static long mostChars(String s) {
+        return s == null ? 0 : (long) ContentMeter.MOST_ESCAPED_PER_CHAR * s.length();
+    }
+
     /** The least the items take on the wire (in memory: a text's characters, a blob's base64). */
     int inMemoryLowerBound() {
         long total = 0;

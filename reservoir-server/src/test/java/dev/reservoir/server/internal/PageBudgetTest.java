@@ -36,7 +36,7 @@ class PageBudgetTest {
         "\u0000", "\u0001", "\u001f", "\"", "\\", "/", "\u007f", "\u00e9", "\u20ac", "\ud83d\ude00", "\ufffd", "a", "\n"
     };
 
-    private static String adversarial(SplittableRandom random, int most) {
+    static String adversarial(SplittableRandom random, int most) {
         StringBuilder b = new StringBuilder();
         for (int i = random.nextInt(most + 1); i > 0; i--) {
             b.append(PIECES[random.nextInt(PIECES.length)]);
@@ -44,7 +44,7 @@ class PageBudgetTest {
         return b.toString();
     }
 
-    private static List<WireFormat> everyFormat() {
+    static List<WireFormat> everyFormat() {
         List<WireFormat> formats = new ArrayList<>();
         for (ProtocolRevision revision : ProtocolRevision.values()) {
             formats.add(new WireFormat(revision, false, false));
@@ -55,7 +55,7 @@ class PageBudgetTest {
         return formats;
     }
 
-    private static Resource resource(SplittableRandom random, boolean everything) {
+    static Resource resource(SplittableRandom random, boolean everything) {
         // A URI is checked (no control character or space in it), so only its name holds anything.
         Resource.Builder b =
                 Resource.builder("x:/" + "%E2%82%AC/a~b".repeat(random.nextInt(10)), adversarial(random, 40));
