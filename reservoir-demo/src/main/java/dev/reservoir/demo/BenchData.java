@@ -43,11 +43,12 @@ public final class BenchData implements ResourceProvider {
      * The texts' resources for listings, each made when first listed and then kept, as the Java SDK
      * peer keeps its own: a listing of ten thousand then does not build and validate them again
      * (0.77x the server's CPU per listing). A read makes its one resource afresh: kept ones, read
-     * at random, cost more in cache misses than they save (0.91x the reads at 64 in flight). A plain
-     * array: a {@code Resource} is a record, whose final fields make it safe to hand between
-     * threads through a data race (a thread sees null, or the whole record). The atomic array's
-     * calls ran in the interpreter during a fresh server's first listing, at a tenth of its time
-     * in making the resources.
+     * at random, cost more in cache misses than they save (0.91x the reads at 64 in flight; 0.94x
+     * again when the message cap's bound was first to read them, PROFILE.md). A plain array: a
+     * {@code Resource} is a record, whose final fields make it safe to hand between threads
+     * through a data race (a thread sees null, or the whole record). The atomic array's calls ran
+     * in the interpreter during a fresh server's first listing, at a tenth of its time in making
+     * the resources.
      */
     private final Resource[] made;
 
@@ -196,16 +197,16 @@ public final class BenchData implements ResourceProvider {
     @Override
     public ReadResult read(ReadRequest request) {
         String s = request.uriText();
-        Long size = BLOBS.get(s);
-        if (size != null) {
-            return ReadResult.of(
-                    blobResource(s, size), ContentBody.binaryStream(() -> new PseudoRandomStream(size, size), size));
+        if (s.startsWith(TEXT_PREFIX)) {
+            int i = index(s.substring(TEXT_PREFIX.length()));
+            return ReadResult.of(textResource(i), ContentBody.text(text(i, versions.get(i))));
         }
-        if (!s.startsWith(TEXT_PREFIX)) {
+        Long size = BLOBS.get(s);
+        if (size == null) {
             throw new ResourceNotFoundException(s);
         }
-        int i = index(s.substring(TEXT_PREFIX.length()));
-        return ReadResult.of(textResource(i), ContentBody.text(text(i, versions.get(i))));
+        return ReadResult.of(
+                blobResource(s, size), ContentBody.binaryStream(() -> new PseudoRandomStream(size, size), size));
     }
 
     @Override
