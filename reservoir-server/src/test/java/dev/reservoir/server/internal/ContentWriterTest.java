@@ -82,6 +82,23 @@ class ContentWriterTest {
         assertThat(ContentWriter.plainAscii(new byte[0])).isTrue();
     }
 
+    /** The check looks at blocks of words: a byte to escape is found in any block, at its edges too. */
+    @Test
+    void aByteToEscapeIsFoundInEveryBlock() {
+        int length = 3 * 4096 + 21;
+        for (int at : new int[] {0, 7, 8, 4095, 4096, 4097, 4103, 4104, 8191, 8192, 12_287, 12_288, 12_295, 12_308}) {
+            for (byte value : new byte[] {'"', '\\', 0x00, 0x1f, (byte) 0x80, (byte) 0xff}) {
+                byte[] bytes = new byte[length];
+                java.util.Arrays.fill(bytes, (byte) 'a');
+                assertThat(ContentWriter.plainAscii(bytes)).isTrue();
+                bytes[at] = value;
+                assertThat(ContentWriter.plainAscii(bytes))
+                        .as("byte 0x%02x at %d", value, at)
+                        .isFalse();
+            }
+        }
+    }
+
     /** A character JSON escapes, anywhere in a text longer than a word, is escaped as Jackson escapes it. */
     @Test
     void anEscapeAnywhereInALongerTextIsWrittenAsJacksonWritesIt() throws IOException {
