@@ -106,11 +106,12 @@ final class PageBudget {
     }
 
     /** A string's most bytes written: every character escaped. */
-    private static long mostChars(String s) {
+    static long mostChars(String s) {
         return (long) ContentMeter.MOST_ESCAPED_PER_CHAR * s.length();
     }
 
-    private static long mostOptional(String s) {
+    /** An optional string's most bytes written, with room for its field's name; 0 when absent. */
+    static long mostOptional(String s) {
         return s == null ? 0 : 24 + mostChars(s);
     }
 }

@@ -148,13 +148,15 @@ final class ReadAnswer implements DeferredResult {
         long most = 320;
         Implementation info = context.serverInfo();
         if (info != null) {
-            most += mostChars(info.name()) + mostChars(info.version()) + mostChars(info.title());
+            most += PageBudget.mostChars(info.name())
+                    + PageBudget.mostChars(info.version())
+                    + PageBudget.mostOptional(info.title());
         }
         for (ResourceContent content : contents) {
             // The item's braces are in the resource's most; "text":"" or "blob":"" and a comma here.
             most += 32 + PageBudget.most(content.resource());
             switch (content.body()) {
-                case dev.reservoir.server.spi.ContentBody.Text t -> most += mostChars(t.text());
+                case dev.reservoir.server.spi.ContentBody.Text t -> most += PageBudget.mostChars(t.text());
                 case dev.reservoir.server.spi.ContentBody.Bytes b -> most += ContentMeter.base64Length(b.data().length);
                 default -> {
                     return -1;
@@ -162,10 +164,6 @@ final class ReadAnswer implements DeferredResult {
             }
         }
         return most;
-    }
-
-    private static long mostChars(String s) {
-        return s == null ? 0 : (long) ContentMeter.MOST_ESCAPED_PER_CHAR * s.length();
     }
 
     /** The least the items take on the wire (in memory: a text's characters, a blob's base64). */
