@@ -36,11 +36,17 @@ final class ResourceUpdate {
 
     /** The session era's notification in a session's wire format. */
     JsonRpcNotification forSession(WireFormat wire) {
-        return bySession.computeIfAbsent(wire, w -> w.updatedNotification(uri, title));
+        // Looked up first: the lambda captures this, so computeIfAbsent alone makes one per subscriber.
+        JsonRpcNotification made = bySession.get(wire);
+        return made != null ? made : bySession.computeIfAbsent(wire, w -> w.updatedNotification(uri, title));
     }
 
     /** A listen stream's notification, tagged with the listen request's id. */
     JsonRpcNotification forListen(RequestId id) {
+        JsonRpcNotification made = byListen.get(id);
+        if (made != null) {
+            return made;
+        }
         return byListen.computeIfAbsent(id, i -> {
             ObjectNode params = ListenStream.params(i);
             params.put("uri", uri);

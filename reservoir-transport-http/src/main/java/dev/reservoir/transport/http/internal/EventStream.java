@@ -25,6 +25,8 @@ final class EventStream {
 
     private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
+    private static final byte[] ID_FIELD = "id: ".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     /** Why a reader stopped. */
     enum Stop {
         /** Every event was delivered and the stream ended. */
@@ -46,8 +48,27 @@ final class EventStream {
         void write(byte[] bytes, java.util.function.Consumer<Throwable> done);
     }
 
-    /** A write started by an appender for an idle reader. */
-    private record DirectWrite(Reader reader, byte[] bytes, long lastSeq) {}
+    /**
+     * A write started by an appender for an idle reader, and what is told when it ends (one object
+     * per write: with 10,000 streams, every object a change makes per stream is 10,000 more for the
+     * young collection).
+     */
+    private final class DirectWrite implements java.util.function.Consumer<Throwable> {
+        private final Reader reader;
+        private final byte[] bytes;
+        private final long lastSeq;
+
+        private DirectWrite(Reader reader, byte[] bytes, long lastSeq) {
+            this.reader = reader;
+            this.bytes = bytes;
+            this.lastSeq = lastSeq;
+        }
+
+        @Override
+        public void accept(Throwable failure) {
+            directDone(this, failure);
+        }
+    }
 
     /** What a reader gets from {@link #next}: events to write, a stop, or nothing (time passed). */
     record Batch(List<byte[]> events, long lastSeq, Stop stop) {
@@ -84,7 +105,15 @@ final class EventStream {
         }
     }
 
-    private record Event(long seq, byte[] bytes, long endOffset) {}
+    /**
+     * One buffered event. {@code body} is the event without its id, the same array for every stream
+     * the event went to (a change to 10,000 subscribers is encoded once); the id is put in front
+     * when the event is written. So a resumable stream's replay buffer holds 40 bytes per event,
+     * not a copy of it: 10,000 sessions' buffers of 1,000 events each would otherwise hold about
+     * 2.5 GB of copies of the same notifications. {@code size} counts the id too (what the buffer's
+     * byte bound and a reader's backlog measure).
+     */
+    private record Event(long seq, byte[] body, int size, long endOffset) {}
 
     private final String prefix;
     private final int maxEvents;
@@ -133,12 +162,12 @@ final class EventStream {
                 return false;
             }
             long seq = nextSeq++;
-            byte[] bytes = prefix == null ? body : SseEncoder.withId(prefix + seq, body);
-            appendedBytes += bytes.length;
-            events.addLast(new Event(seq, bytes, appendedBytes));
-            bufferedBytes += bytes.length;
+            int size = body.length + idFieldLength(seq);
+            appendedBytes += size;
+            events.addLast(new Event(seq, body, size, appendedBytes));
+            bufferedBytes += size;
             while (events.size() > 1 && (events.size() > maxEvents || bufferedBytes > maxBytes)) {
-                bufferedBytes -= events.removeFirst().bytes.length;
+                bufferedBytes -= events.removeFirst().size;
             }
             if (reader != null && reader.stop == null && tooFarBehind(reader)) {
                 slow = reader;
@@ -162,7 +191,7 @@ final class EventStream {
         if (job != null) {
             DirectWrite started = job;
             try {
-                started.reader.direct.write(started.bytes, failure -> directDone(started, failure));
+                started.reader.direct.write(started.bytes, started);
             } catch (RuntimeException e) {
                 // Jetty throws when the write comes after the exchange ended (the reader's thread
                 // ended it meanwhile). Thrown on, it would reach the engine's outbox as a broken
@@ -189,6 +218,11 @@ final class EventStream {
 
     /** Called with the lock held: takes what the reader has not had, for a direct write. */
     private DirectWrite takeDirect(Reader r) {
+        Event newest = events.peekLast();
+        if (newest != null && newest.seq == r.cursor) { // the usual case: only the event just added
+            r.writing = true;
+            return new DirectWrite(r, bytesOf(newest), newest.seq);
+        }
         List<byte[]> out = new ArrayList<>();
         long last = collect(r, out);
         if (out.isEmpty()) {
@@ -238,7 +272,7 @@ final class EventStream {
             if (e.seq < r.cursor) {
                 break;
             }
-            out.add(e.bytes);
+            out.add(bytesOf(e));
             last = Math.max(last, e.seq);
         }
         Collections.reverse(out.subList(from, out.size()));
@@ -408,7 +442,7 @@ final class EventStream {
             return;
         }
         while (!events.isEmpty() && events.peekFirst().seq <= delivered) {
-            bufferedBytes -= events.removeFirst().bytes.length;
+            bufferedBytes -= events.removeFirst().size;
         }
     }
 
@@ -468,11 +502,51 @@ final class EventStream {
             if (e.seq < r.cursor) {
                 break;
             }
-            before = e.endOffset - e.bytes.length;
+            before = e.endOffset - e.size;
         }
         long backlogBytes = appendedBytes - before;
         // Half the buffer: when the reader is cut off, all it has not received is still here.
         return backlogEvents > maxEvents / 2 || (backlogBytes > maxBytes / 2 && backlogEvents > 1);
+    }
+
+    /** The bytes of an {@code id} field for this event number ({@code id: <prefix><seq>\n}), 0 without ids. */
+    private int idFieldLength(long seq) {
+        return prefix == null ? 0 : ID_FIELD.length + prefix.length() + digits(seq) + 1;
+    }
+
+    /**
+     * An event as written: its body, with its id field in front on a resumable stream (what
+     * {@link SseEncoder#withId} makes, without the strings in between; the prefix is ASCII digits
+     * and a dash).
+     */
+    private byte[] bytesOf(Event e) {
+        if (prefix == null) {
+            return e.body;
+        }
+        byte[] out = new byte[e.size];
+        System.arraycopy(ID_FIELD, 0, out, 0, ID_FIELD.length);
+        int at = ID_FIELD.length;
+        for (int i = 0; i < prefix.length(); i++) {
+            out[at++] = (byte) prefix.charAt(i);
+        }
+        int end = at + digits(e.seq);
+        long n = e.seq;
+        for (int i = end - 1; i >= at; i--) {
+            out[i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        out[end] = '\n';
+        System.arraycopy(e.body, 0, out, end + 1, e.body.length);
+        return out;
+    }
+
+    private static int digits(long n) {
+        int d = 1;
+        while (n >= 10) {
+            n /= 10;
+            d++;
+        }
+        return d;
     }
 
     private String idOf(long seq) {

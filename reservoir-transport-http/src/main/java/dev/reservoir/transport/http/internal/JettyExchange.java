@@ -265,9 +265,25 @@ public final class JettyExchange implements HttpExchange {
     public void write(ByteBuffer bytes, Consumer<Throwable> done) {
         written += bytes.remaining();
         try {
-            response.write(false, bytes, Callback.from(() -> done.accept(null), done::accept));
+            response.write(false, bytes, new Done(done));
         } catch (IllegalStateException e) {
             done.accept(e); // the exchange ended already ("channel already completed"): a failed write
+        }
+    }
+
+    /**
+     * A write's end told to {@code done} (null when it succeeded): one object per write, where
+     * {@code Callback.from} makes three, for every stream a change reaches.
+     */
+    private record Done(Consumer<Throwable> done) implements Callback {
+        @Override
+        public void succeeded() {
+            done.accept(null);
+        }
+
+        @Override
+        public void failed(Throwable failure) {
+            done.accept(failure);
         }
     }
 

@@ -100,6 +100,49 @@ class EventStreamTest {
     }
 
     @Test
+    void eventsAreWrittenWithTheirIdFieldInFrontByteForByte() throws Exception {
+        // The buffer keeps each event's body once and puts the id in front when it is written:
+        // what goes out must be SseEncoder.withId's bytes, at every count of digits.
+        EventStream stream = new EventStream(12, 2000, 1 << 30);
+        List<byte[]> bodies = new ArrayList<>();
+        for (int i = 1; i <= 1005; i++) {
+            byte[] body = data("é" + i);
+            bodies.add(body);
+            stream.append(body);
+        }
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        EventStream.Batch batch = stream.next(reader, NOW);
+        assertThat(batch.events()).hasSize(1005);
+        for (int i = 0; i < 1005; i++) {
+            assertThat(batch.events().get(i))
+                    .as("event %d", i + 1)
+                    .isEqualTo(dev.reservoir.core.sse.SseEncoder.withId("12-" + (i + 1), bodies.get(i)));
+        }
+        stream.written(reader, batch.lastSeq());
+
+        // Written by the appender for an idle reader, one at a time, past 9,999 into 10,000.
+        EventStream direct = new EventStream(7, 20, 1 << 30);
+        for (int i = 1; i <= 9_998; i++) {
+            direct.append(data("old"));
+        }
+        EventStream.Reader idle = direct.attach("7-9998", () -> {});
+        List<byte[]> raw = new java.util.concurrent.CopyOnWriteArrayList<>();
+        direct.direct(idle, (bytes, done) -> {
+            raw.add(bytes);
+            done.accept(null);
+        });
+        var waiting = waiting(direct, idle, Duration.ofSeconds(10));
+        for (int seq = 9_999; seq <= 10_001; seq++) {
+            byte[] body = data("n" + seq);
+            direct.append(body);
+            assertThat(raw.getLast()).isEqualTo(dev.reservoir.core.sse.SseEncoder.withId("7-" + seq, body));
+        }
+        assertThat(raw).hasSize(3);
+        direct.close();
+        waiting.get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    @Test
     void aReaderHalfTheBufferBehindIsCutOffWhileItsBacklogIsStillBuffered() throws Exception {
         EventStream stream = new EventStream(0, 10, 1 << 20);
         AtomicInteger aborted = new AtomicInteger();
