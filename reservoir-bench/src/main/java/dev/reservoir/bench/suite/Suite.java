@@ -64,6 +64,12 @@ public final class Suite {
     private void defineTargets() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> jvm = List.of("-Xmx2g", "-XX:+UseSerialGC");
+        // The floors' JVM, with extra options to profile them the same way: -Dbench.floorJvm="..."
+        List<String> floorJvm = new ArrayList<>(jvm);
+        String floorOptions = System.getProperty("bench.floorJvm", "").trim();
+        if (!floorOptions.isEmpty()) {
+            floorJvm.addAll(List.of(floorOptions.split("\\s+")));
+        }
         String reservoir = root.resolve("reservoir-cli/target/reservoir.jar").toString();
         String sdk = root.resolve("reservoir-peer-javasdk/target/java-sdk-server.jar")
                 .toString();
@@ -83,7 +89,7 @@ public final class Suite {
                 System.getProperty("bench.reservoirJvm", "").trim());
         add(new Target(
                 "floor/stdio",
-                cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.StdioFloor"),
+                cmd(java, floorJvm, "-cp", bench, "dev.reservoir.bench.suite.floor.StdioFloor"),
                 false,
                 false,
                 false,
@@ -107,7 +113,7 @@ public final class Suite {
         add(new Target("node-everything/stdio", List.of(node, everything, "stdio"), false, false, false, false));
         add(new Target(
                 "floor/http",
-                cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
+                cmd(java, floorJvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
                 true,
                 false,
                 false,
@@ -115,7 +121,7 @@ public final class Suite {
         add(
                 new Target( // no web server: a plain socket, one virtual thread per connection
                         "floor/http-raw",
-                        cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.RawHttpFloor", "{PORT}"),
+                        cmd(java, floorJvm, "-cp", bench, "dev.reservoir.bench.suite.floor.RawHttpFloor", "{PORT}"),
                         true,
                         false,
                         false,
@@ -123,7 +129,7 @@ public final class Suite {
         add(
                 new Target( // the same process; fan-out's floor: fixed events written to open listen streams
                         "floor/http-listen",
-                        cmd(java, jvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
+                        cmd(java, floorJvm, "-cp", bench, "dev.reservoir.bench.suite.floor.HttpFloor", "{PORT}"),
                         true,
                         true,
                         false,
