@@ -58,6 +58,16 @@ class BareEnvironmentIT {
     }
 
     @Test
+    void theLauncherServesEveryNameWhenTheHostNamesAUtf8LocaleThatIsNotInstalled() throws Exception {
+        // A host's "env" setting (or a container's LANG) may name a UTF-8 locale this machine does
+        // not have: the JVM would then fall back to ASCII, as with no locale at all.
+        Path launcher = Path.of("..", "reservoir").toAbsolutePath().normalize();
+        JsonNode result = serve(launcher.toString(), List.of("serve", root()), dir.toString(), "xx_XX.UTF-8");
+        assertEverythingRepresentableListsAndReads(result);
+        assertThat(result.path("stderr").asText()).doesNotContain("The locale is not UTF-8");
+    }
+
+    @Test
     void javaJarServesEveryNameAndSaysHowToFixTheLocale() throws Exception {
         // The folder is the working folder: an argument outside ASCII is garbled by the JVM before
         // main runs (the launcher exists for that), but the working folder is found byte-exact.
@@ -95,7 +105,15 @@ class BareEnvironmentIT {
     }
 
     private JsonNode serve(String command, List<String> args, String cwd) throws Exception {
+        return serve(command, args, cwd, null);
+    }
+
+    /** With {@code lang} (when not null) as the server's LANG, given as a host's "env" setting gives it. */
+    private JsonNode serve(String command, List<String> args, String cwd, String lang) throws Exception {
         ObjectNode plan = MAPPER.createObjectNode().put("command", command).put("cwd", cwd);
+        if (lang != null) {
+            plan.putObject("env").put("LANG", lang);
+        }
         args.forEach(plan.putArray("args")::add);
         plan.putArray("read")
                 .add(base + "/r%C3%A9sum%C3%A9.md")

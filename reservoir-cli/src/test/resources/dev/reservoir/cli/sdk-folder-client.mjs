@@ -3,7 +3,7 @@
 // TERM, USER). It lists every page, reads the URIs it is given, and can subscribe to one and wait
 // for a change. Its argument is a file holding a JSON plan (a file, so that names outside ASCII
 // reach the server byte-exact whatever the test's own locale):
-//   {sdk, command, args, cwd, listTimes: n (default 1), read: [uri...], subscribe: uri|null}
+//   {sdk, command, args, cwd, env (optional), listTimes: n (default 1), read: [uri...], subscribe: uri|null}
 // Output lines: "SUBSCRIBED" once subscribed (the Java test then changes the file), and at the end
 // "RESULT <json>" with {resources, pages, reads, updated, stderr}. Errors of single requests are
 // recorded, not thrown: the test decides what they mean.
@@ -21,6 +21,7 @@ const transport = new StdioClientTransport({
   command: plan.command,
   args: plan.args,
   cwd: plan.cwd,
+  env: plan.env, // added to the SDK's default environment, as a host's "env" setting is
   stderr: 'pipe',
 });
 let stderr = '';
