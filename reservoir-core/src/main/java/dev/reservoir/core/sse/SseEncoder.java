@@ -15,6 +15,7 @@ public final class SseEncoder {
 
     private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] KEEP_ALIVE = ":\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ID = "id: ".getBytes(StandardCharsets.US_ASCII);
 
     private SseEncoder() {}
 
@@ -75,6 +76,55 @@ public final class SseEncoder {
         System.arraycopy(field, 0, bytes, 0, field.length);
         System.arraycopy(event, 0, bytes, field.length, event.length);
         return bytes;
+    }
+
+    /**
+     * {@link #withId(String, byte[])} for the id {@code prefix + number}, written straight into the
+     * event's bytes: a resumable stream numbers every event it sends, and with 10,000 streams the
+     * id's strings, made for each, were a third of what a change allocated. {@code prefix} must be
+     * ASCII (a stream's number and a dash).
+     */
+    public static byte[] withId(String prefix, long number, byte[] event) {
+        byte[] out = new byte[idFieldLength(prefix, number) + event.length];
+        int at = 0;
+        for (byte b : ID) {
+            out[at++] = b;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            out[at++] = (byte) prefix.charAt(i);
+        }
+        int end = at + digits(number);
+        long n = number;
+        for (int i = end - 1; i >= at; i--) {
+            out[i] = (byte) ('0' + n % 10);
+            n /= 10;
+        }
+        out[end] = '\n';
+        System.arraycopy(event, 0, out, end + 1, event.length);
+        return out;
+    }
+
+    /** The bytes of the id field {@link #withId(String, long, byte[])} puts in front of an event. */
+    public static int idFieldLength(String prefix, long number) {
+        if (number < 0) {
+            throw new IllegalArgumentException("an SSE id's number must not be negative, not " + number);
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            char c = prefix.charAt(i);
+            if (c >= 0x80 || c == '\n' || c == '\r' || c == '\0') {
+                throw new IllegalArgumentException("an SSE id prefix must be ASCII without CR, LF or NUL: " + prefix);
+            }
+        }
+        return ID.length + prefix.length() + digits(number) + 1;
+    }
+
+    private static int digits(long n) {
+        int d = 1;
+        while (n >= 10) {
+            n /= 10;
+            d++;
+        }
+        return d;
     }
 
     /** A comment line and an empty line: a keep-alive that carries no event. */

@@ -57,6 +57,22 @@ class SseEncoderTest {
     }
 
     @Test
+    void aNumberedIdIsTheSameBytesAsItsText() {
+        byte[] event = SseEncoder.event(null, "message", "{\"é\":1}", null);
+        for (String prefix : java.util.List.of("", "0-", "12-", "stream/7.")) {
+            for (long n : new long[] {0, 1, 9, 10, 99, 100, 12_345, 999_999_999_999L, Long.MAX_VALUE}) {
+                assertThat(SseEncoder.withId(prefix, n, event))
+                        .as("%s%d", prefix, n)
+                        .isEqualTo(SseEncoder.withId(prefix + n, event))
+                        .hasSize(SseEncoder.idFieldLength(prefix, n) + event.length);
+            }
+        }
+        assertThatThrownBy(() -> SseEncoder.withId("0\n", 1, event)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SseEncoder.withId("é-", 1, event)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SseEncoder.withId("0-", -1, event)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void keepAlivesAndRetriesCarryNoEvent() {
         assertThat(SseReader.readAll(text(SseEncoder.keepAlive()) + text(SseEncoder.retry(10))))
                 .isEmpty();
