@@ -31,20 +31,7 @@ final class ListAll {
     private ListAll() {}
 
     static Result run(Target target, Path log) throws Exception {
-        if (target.http()) {
-            try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60))) {
-                String session = Driver.openSession(target, server.port);
-                try (Driver.Channel channel = Driver.http(target, server.port, session)) {
-                    return measure(target, channel);
-                }
-            }
-        }
-        try (ServerProcess server = ServerProcess.stdio(target.command(), log);
-                StdioClient client = new StdioClient(server)) {
-            client.initialize();
-            Driver.Channel channel = Driver.stdio(target, client);
-            return measure(target, channel);
-        }
+        return onFreshServer(target, log, channel -> measure(target, channel));
     }
 
     /**
@@ -54,24 +41,33 @@ final class ListAll {
      * the client in the interpreter: the stdio listing's first figure spread by ±74% to ±103%.
      */
     static void warmClient(Target target, Path log) throws Exception {
+        onFreshServer(target, log, channel -> {
+            for (int i = 0; i < WARM_CLIENT; i++) {
+                listOnce(target, channel);
+            }
+            return null;
+        });
+    }
+
+    /** What is done with a channel to a fresh server. */
+    private interface OnChannel<T> {
+        T apply(Driver.Channel channel) throws Exception;
+    }
+
+    /** Starts the target, opens a channel to it (its session, over HTTP), and runs {@code work} on it. */
+    private static <T> T onFreshServer(Target target, Path log, OnChannel<T> work) throws Exception {
         if (target.http()) {
             try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60))) {
                 String session = Driver.openSession(target, server.port);
                 try (Driver.Channel channel = Driver.http(target, server.port, session)) {
-                    for (int i = 0; i < WARM_CLIENT; i++) {
-                        listOnce(target, channel);
-                    }
+                    return work.apply(channel);
                 }
             }
-            return;
         }
         try (ServerProcess server = ServerProcess.stdio(target.command(), log);
                 StdioClient client = new StdioClient(server)) {
             client.initialize();
-            Driver.Channel channel = Driver.stdio(target, client);
-            for (int i = 0; i < WARM_CLIENT; i++) {
-                listOnce(target, channel);
-            }
+            return work.apply(Driver.stdio(target, client));
         }
     }
 
