@@ -155,8 +155,16 @@ final class ReactiveExchange implements HttpExchange {
         // Copied: the caller may reuse its buffer once this returns, before the server wrote it.
         byte[] copy = new byte[bytes.remaining()];
         bytes.get(copy);
-        Mono<DataBuffer> chunk =
-                Mono.fromSupplier(() -> response.bufferFactory().wrap(copy)).doFinally(signal -> taken());
+        emit(Mono.fromSupplier(() -> response.bufferFactory().wrap(copy)));
+    }
+
+    @Override
+    public void writeLast(ByteBuffer bytes) throws IOException {
+        emit(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes))); // handed over: not copied
+    }
+
+    private void emit(Mono<DataBuffer> bytes) throws IOException {
+        Mono<DataBuffer> chunk = bytes.doFinally(signal -> taken());
         emitting.lock();
         try {
             reserveRoom();

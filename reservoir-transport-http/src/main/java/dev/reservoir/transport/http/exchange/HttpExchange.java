@@ -92,6 +92,15 @@ public interface HttpExchange {
     void write(ByteBuffer bytes) throws IOException;
 
     /**
+     * {@link #write(ByteBuffer)} of the body's last bytes, whose buffer the caller hands over: it
+     * never touches the buffer again, so an adapter that holds bytes until {@link #complete()} may
+     * keep this buffer rather than a copy of it. The default writes it as any other.
+     */
+    default void writeLast(ByteBuffer bytes) throws IOException {
+        write(bytes);
+    }
+
+    /**
      * Starts sending bytes of the body without blocking the caller, and calls {@code done} once
      * they are sent (with null) or could not be (with the failure, never thrown: also when the
      * exchange ended already), on any thread. The endpoint starts no other write until {@code done}

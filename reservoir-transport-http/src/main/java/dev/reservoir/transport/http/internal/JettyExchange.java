@@ -13,7 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -205,12 +207,25 @@ public final class JettyExchange implements HttpExchange {
         response.setStatus(code);
     }
 
+    /**
+     * The content types every answer has, made once with their bytes: a field made from a name and
+     * a value looks the name up in Jetty's header table, and is encoded at every answer.
+     */
+    private static final HttpField JSON_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.JSON);
+
+    private static final HttpField EVENT_STREAM_TYPE =
+            new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM);
+
     @Override
     public void setHeader(String name, String value) {
         if (HttpHeader.CONTENT_LENGTH.is(name)) {
             // Kept as a number (Jetty writes it without parsing it again) and for completesBody.
             declared = Long.parseLong(value);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, declared);
+        } else if (HttpHeader.CONTENT_TYPE.is(name) && value.equals(Http.JSON)) {
+            response.getHeaders().put(JSON_TYPE);
+        } else if (HttpHeader.CONTENT_TYPE.is(name) && value.equals(Http.EVENT_STREAM)) {
+            response.getHeaders().put(EVENT_STREAM_TYPE);
         } else {
             response.getHeaders().put(name, value);
         }
@@ -228,13 +243,26 @@ public final class JettyExchange implements HttpExchange {
 
     @Override
     public void write(ByteBuffer bytes) throws IOException {
+        write(bytes, false);
+    }
+
+    @Override
+    public void writeLast(ByteBuffer bytes) throws IOException {
+        write(bytes, true);
+    }
+
+    private void write(ByteBuffer bytes, boolean handedOver) throws IOException {
         boolean last = completesBody(bytes.remaining());
         if (!mayBlock()) {
-            // Jetty's I/O thread must not wait for the socket: the bytes go out with complete().
+            // Jetty's I/O thread must not wait for the socket: the bytes go out with complete(). A
+            // buffer the caller reuses is copied; one handed over is kept as it is.
             if (held == null) {
                 held = new ArrayList<>(1);
             }
-            held.add(ByteBuffer.allocate(bytes.remaining()).put(bytes).flip()); // the caller reuses its buffer
+            held.add(
+                    handedOver
+                            ? bytes
+                            : ByteBuffer.allocate(bytes.remaining()).put(bytes).flip());
             return;
         }
         if (held != null) {

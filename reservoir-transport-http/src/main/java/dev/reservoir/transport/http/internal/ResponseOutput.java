@@ -31,6 +31,9 @@ final class ResponseOutput extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        if (closed) {
+            throw new IOException("the response is complete");
+        }
         if (count == buffer.length && !grow(1)) {
             drain(false);
         }
@@ -91,6 +94,11 @@ final class ResponseOutput extends OutputStream {
         streamed |= !last;
         ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, count);
         count = 0;
-        exchange.write(bytes);
+        if (last) {
+            buffer = null; // handed over: nothing is written here after close
+            exchange.writeLast(bytes);
+        } else {
+            exchange.write(bytes);
+        }
     }
 }
