@@ -31,7 +31,7 @@ class ResponseOutputTest {
         }
         assertEquals(List.of("last"), exchange.kinds);
         assertEquals("1500", exchange.headers.get(Http.CONTENT_LENGTH));
-        assertArrayEquals(body, exchange.body());
+        assertArrayEquals(body, exchange.written());
     }
 
     @Test
@@ -47,7 +47,7 @@ class ResponseOutputTest {
         assertEquals("last", exchange.kinds.getLast());
         assertTrue(exchange.kinds.subList(0, exchange.kinds.size() - 1).stream().allMatch("reused"::equals));
         assertNull(exchange.headers.get(Http.CONTENT_LENGTH), "a streamed body has no declared length");
-        assertArrayEquals(body, exchange.body());
+        assertArrayEquals(body, exchange.written());
     }
 
     @Test
@@ -60,7 +60,7 @@ class ResponseOutputTest {
         assertThrows(IOException.class, () -> out.write('y'));
         assertThrows(IOException.class, () -> out.write(new byte[] {1, 2}, 0, 2));
         assertEquals(List.of("last"), exchange.kinds);
-        assertArrayEquals(new byte[] {'x'}, exchange.body());
+        assertArrayEquals(new byte[] {'x'}, exchange.written());
     }
 
     private static byte[] bytes(int n, long seed) {
@@ -75,7 +75,7 @@ class ResponseOutputTest {
         final Map<String, String> headers = new HashMap<>();
         private final ByteArrayOutputStream written = new ByteArrayOutputStream();
 
-        byte[] body() {
+        byte[] written() {
             return written.toByteArray();
         }
 
