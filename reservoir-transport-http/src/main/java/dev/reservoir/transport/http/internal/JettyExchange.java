@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpField;
@@ -211,10 +212,9 @@ public final class JettyExchange implements HttpExchange {
      * The content types every answer has, made once with their bytes: a field made from a name and
      * a value looks the name up in Jetty's header table, and is encoded at every answer.
      */
-    private static final HttpField JSON_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.JSON);
-
-    private static final HttpField EVENT_STREAM_TYPE =
-            new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM);
+    private static final Map<String, HttpField> CONTENT_TYPES = Map.of(
+            Http.JSON, new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.JSON),
+            Http.EVENT_STREAM, new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.EVENT_STREAM));
 
     @Override
     public void setHeader(String name, String value) {
@@ -222,12 +222,13 @@ public final class JettyExchange implements HttpExchange {
             // Kept as a number (Jetty writes it without parsing it again) and for completesBody.
             declared = Long.parseLong(value);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, declared);
-        } else if (HttpHeader.CONTENT_TYPE.is(name) && value.equals(Http.JSON)) {
-            response.getHeaders().put(JSON_TYPE);
-        } else if (HttpHeader.CONTENT_TYPE.is(name) && value.equals(Http.EVENT_STREAM)) {
-            response.getHeaders().put(EVENT_STREAM_TYPE);
         } else {
-            response.getHeaders().put(name, value);
+            HttpField known = HttpHeader.CONTENT_TYPE.is(name) ? CONTENT_TYPES.get(value) : null;
+            if (known != null) {
+                response.getHeaders().put(known);
+            } else {
+                response.getHeaders().put(name, value);
+            }
         }
     }
 

@@ -31,9 +31,7 @@ final class ResponseOutput extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        if (closed) {
-            throw new IOException("the response is complete");
-        }
+        ensureOpen();
         if (count == buffer.length && !grow(1)) {
             drain(false);
         }
@@ -42,9 +40,7 @@ final class ResponseOutput extends OutputStream {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        if (closed) {
-            throw new IOException("the response is complete");
-        }
+        ensureOpen();
         if (len > buffer.length - count && !grow(len)) {
             drain(false);
             if (len >= buffer.length) {
@@ -54,6 +50,12 @@ final class ResponseOutput extends OutputStream {
         }
         System.arraycopy(b, off, buffer, count, len);
         count += len;
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("the response is complete");
+        }
     }
 
     /** Makes room for {@code more} bytes within the limit; false when the limit is reached. */
