@@ -56,7 +56,7 @@ public final class RedisServerProcess implements AutoCloseable {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException("redis-server is already running on " + port);
         }
-        process = new ProcessBuilder(List.of(
+        ProcessBuilder builder = new ProcessBuilder(List.of(
                         "redis-server",
                         "--port",
                         Integer.toString(port),
@@ -69,8 +69,16 @@ public final class RedisServerProcess implements AutoCloseable {
                         "--protected-mode",
                         "no"))
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            // What a newcomer meets when scripts/test runs before anything was installed: say what to do.
+            throw new IOException(
+                    "cannot start redis-server (" + e.getMessage() + "): the Redis tests need a"
+                            + " real Redis on this machine; apt-get install redis-server (CI does this in .ci/run)",
+                    e);
+        }
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (!ping()) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
