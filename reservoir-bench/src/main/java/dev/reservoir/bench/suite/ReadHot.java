@@ -22,6 +22,8 @@ final class ReadHot {
      *
      * @param cpuMicrosPerOp the server's CPU time (user and system) per answered read while
      *     measured, in microseconds; less sensitive than throughput to other load on the machine
+     * @param jitSettled false when the server's JIT was still compiling when the measure began
+     *     (the wait reached {@link #JIT_WAIT_MAX}): the figure then counts compiling too
      */
     record Result(
             int concurrency,
@@ -29,7 +31,8 @@ final class ReadHot {
             long p50Nanos,
             long p99Nanos,
             long unanswered,
-            double cpuMicrosPerOp) {}
+            double cpuMicrosPerOp,
+            boolean jitSettled) {}
 
     private ReadHot() {}
 
@@ -82,9 +85,12 @@ final class ReadHot {
     /** A window in which the JIT compiled for less than a tenth of it counts as settled. */
     private static final Duration JIT_WINDOW = Duration.ofMillis(500);
 
+    /** How long the measure waited for the JIT, in ms, and whether it settled within the limit. */
+    private record JitWait(long millis, boolean settled) {}
+
     /**
      * Waits until the server's JIT compiler threads are nearly idle (under a tenth of a core over
-     * {@link #JIT_WINDOW}), at most {@link #JIT_WAIT_MAX}; returns how long it waited, in ms. A
+     * {@link #JIT_WINDOW}), at most {@link #JIT_WAIT_MAX}; returns how long it waited. A
      * JVM under a new load compiles for seconds on this machine's two cores, and a short warm-up
      * measured that more than the server (the later levels of a run came out better than the first
      * ones, and a larger program, such as a web server's request path, worse than a small floor).
@@ -94,9 +100,9 @@ final class ReadHot {
      * at once for a process without compiler threads, and in a quick run (warm-up under half a
      * second).
      */
-    private static long jitSettled(ServerProcess server, Duration warmup) throws InterruptedException {
+    private static JitWait jitSettled(ServerProcess server, Duration warmup) throws InterruptedException {
         if (server == null || warmup.compareTo(Duration.ofMillis(500)) < 0 || server.compilerCpuMillis() <= 0) {
-            return 0;
+            return new JitWait(0, true);
         }
         long start = System.nanoTime();
         // A later level (its warm-up shorter than a second) waits half as long at most: its server
@@ -104,15 +110,14 @@ final class ReadHot {
         Duration most = warmup.compareTo(Duration.ofSeconds(1)) < 0 ? JIT_WAIT_MAX.dividedBy(2) : JIT_WAIT_MAX;
         long limit = start + most.toNanos();
         long before = server.compilerCpuMillis();
-        while (System.nanoTime() < limit) {
+        boolean settled = false;
+        while (!settled && System.nanoTime() < limit) {
             Thread.sleep(JIT_WINDOW);
             long now = server.compilerCpuMillis();
-            if (now - before < JIT_WINDOW.toMillis() / 10) {
-                break;
-            }
+            settled = now - before < JIT_WINDOW.toMillis() / 10;
             before = now;
         }
-        return (System.nanoTime() - start) / 1_000_000 - JIT_WINDOW.toMillis();
+        return new JitWait((System.nanoTime() - start) / 1_000_000 - JIT_WINDOW.toMillis(), settled);
     }
 
     /** Measures one level against a server that is already running (a balancer in front of replicas). */
@@ -149,13 +154,20 @@ final class ReadHot {
         AtomicLong measureStartAt = new AtomicLong(Long.MAX_VALUE);
         AtomicLong endAt = new AtomicLong(Long.MAX_VALUE);
         long[] cpu = new long[2];
+        boolean[] settled = {true};
         Thread cpuReader = Thread.ofVirtual().start(() -> {
             try {
                 Thread.sleep(warmup);
-                long waited = jitSettled(server, warmup);
-                if (waited > 0) {
+                JitWait waited = jitSettled(server, warmup);
+                settled[0] = waited.settled();
+                if (!waited.settled()) {
                     System.err.printf(
-                            "  %s, %d in flight: the JIT settled %d ms after the warm-up%n", target.name(), c, waited);
+                            "  %s, %d in flight: the JIT was still compiling %d ms after the warm-up; measured anyway%n",
+                            target.name(), c, waited.millis());
+                } else if (waited.millis() > 0) {
+                    System.err.printf(
+                            "  %s, %d in flight: the JIT settled %d ms after the warm-up%n",
+                            target.name(), c, waited.millis());
                 }
                 cpu[0] = server == null ? -1 : server.cpuMillis();
                 long start = System.nanoTime();
@@ -230,6 +242,12 @@ final class ReadHot {
         double seconds = measure.toNanos() / 1e9;
         double cpuPerOp = cpu[0] < 0 || cpu[1] < 0 || total == 0 ? -1 : (cpu[1] - cpu[0]) * 1000.0 / total;
         return new Result(
-                c, total / seconds, Stats.percentile(all, 50), Stats.percentile(all, 99), unanswered.get(), cpuPerOp);
+                c,
+                total / seconds,
+                Stats.percentile(all, 50),
+                Stats.percentile(all, 99),
+                unanswered.get(),
+                cpuPerOp,
+                settled[0]);
     }
 }

@@ -399,10 +399,16 @@ public final class Suite {
                                 p50,
                                 p99,
                                 Stats.Spread.of(peaks.get(name)).median(),
-                                unanswered(atLevel)),
+                                unanswered(atLevel) + unsettled(atLevel)),
                         http ? "floor/http" : null));
             }
         }
+    }
+
+    /** Says in how many rounds the server's JIT was still compiling when the measure began. */
+    private static String unsettled(List<ReadHot.Result> runs) {
+        long n = runs.stream().filter(r -> !r.jitSettled()).count();
+        return n == 0 ? "" : "; JIT still compiling when measured in " + n + " of " + runs.size() + " rounds";
     }
 
     private static String unanswered(List<ReadHot.Result> runs) {
