@@ -133,9 +133,9 @@ class LauncherIT {
         String archive = Runtime.version().feature() >= 25 ? "reservoir.aot" : "reservoir.jsa";
         assertThat(target.resolve(archive)).isNotEmptyFile();
         // The stamp: the JDK, then (on JDK 25+, whose archive holds no method profiles) that the
-        // JVM's replay of profiles can be switched off.
+        // JVM's replay of profiles can be switched off, then the training that made it.
         assertThat(Files.readAllLines(target.resolve(archive + ".jdk")))
-                .containsExactly(javaHome, Runtime.version().feature() >= 25 ? "no-profiles" : "");
+                .containsExactly(javaHome, Runtime.version().feature() >= 25 ? "no-profiles" : "", training(clone));
     }
 
     @Test
@@ -178,7 +178,7 @@ class LauncherIT {
         byte[] damaged = new byte[64 * 1024];
         new java.util.Random(19).nextBytes(damaged);
         Files.write(target.resolve(archive), damaged);
-        Files.writeString(target.resolve(archive + ".jdk"), javaHome + "\n");
+        Files.writeString(target.resolve(archive + ".jdk"), javaHome + "\n\n" + training(clone) + "\n");
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("a.md"), "# A\n");
 
@@ -305,5 +305,14 @@ class LauncherIT {
                 target.resolve("java-home"),
                 System.getProperty("java.home") + " " + Runtime.version().feature() + "\n");
         return clone;
+    }
+
+    /** The training the launcher names in its stamp ({@code training=N} in the script). */
+    private static String training(Path clone) throws Exception {
+        return Files.readAllLines(clone.resolve("reservoir")).stream()
+                .filter(l -> l.matches("training=\\d+"))
+                .map(l -> l.substring("training=".length()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("the launcher names no training"));
     }
 }
