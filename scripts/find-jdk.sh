@@ -1,6 +1,20 @@
-# Sourced by scripts/mvn and ./reservoir: sets RESERVOIR_JAVA_HOME to a JDK 21 or newer.
-# Looks at $RESERVOIR_JAVA_HOME, $JAVA_HOME, the java on PATH, then the usual install folders,
-# and takes the first JDK 21+ it finds in that order (the newest one among the install folders).
+# Sourced by scripts/mvn, scripts/bench and ./reservoir: sets RESERVOIR_JAVA_HOME to a JDK 21 or
+# newer. Looks at $RESERVOIR_JAVA_HOME, $JAVA_HOME, the java on PATH, then the usual install
+# folders, and takes the first JDK 21+ it finds in that order (the newest one among the install
+# folders). Also says whether built jars are out of date (reservoir_jars_stale).
+
+# True when one of the jars is missing, or a source or pom of the project at ROOT is newer than
+# the oldest of them: ROOT JAR... . Bash's own tests and one find: ./reservoir runs this at every
+# start, and MCP clients start it for every session.
+reservoir_jars_stale() {
+  local root=$1 jar oldest=""
+  shift
+  for jar in "$@"; do
+    [ -f "$jar" ] || return 0
+    if [ -z "$oldest" ] || [ "$jar" -ot "$oldest" ]; then oldest=$jar; fi
+  done
+  [ -n "$(find "$root/pom.xml" "$root"/reservoir-*/pom.xml "$root"/reservoir-*/src/main -newer "$oldest" -print -quit 2>/dev/null)" ]
+}
 
 _reservoir_java_major() {
   "$1/bin/java" -XshowSettings:properties -version 2>&1 \
