@@ -37,13 +37,24 @@ public enum ProtocolRevision {
 
     /** The revision with this id, if Reservoir knows it. */
     public static Optional<ProtocolRevision> parse(String id) {
-        for (ProtocolRevision revision : values()) {
+        return Optional.ofNullable(of(id));
+    }
+
+    /**
+     * The revision with this id, or null if Reservoir does not know it: {@link #parse} without the
+     * {@code Optional}, for the paths every request takes (over HTTP a request's version is looked
+     * up several times).
+     */
+    public static ProtocolRevision of(String id) {
+        for (ProtocolRevision revision : ALL) { // values() would copy the array at every call
             if (revision.id.equals(id)) {
-                return Optional.of(revision);
+                return revision;
             }
         }
-        return Optional.empty();
+        return null;
     }
+
+    private static final ProtocolRevision[] ALL = values();
 
     /** All revisions, newest first. */
     public static List<ProtocolRevision> newestFirst() {

@@ -8,6 +8,7 @@ import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,6 +21,8 @@ final class ConnectionImpl implements ServerConnection {
     private final Session session;
     private final RpcConnection rpc;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** A hash of its own (see {@link #hashCode}). */
+    private final int hash = ThreadLocalRandom.current().nextInt();
 
     /** @param info what the transport knows; its client names the client, or null for a client of its own */
     ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
@@ -66,5 +69,20 @@ final class ConnectionImpl implements ServerConnection {
         }
         session.close();
         server.forget(this);
+    }
+
+    /**
+     * Identity, as {@link Object}'s, without the JVM's identity hash: over HTTP in the stateless
+     * era every request is a connection of its own, put into sets and taken out again, and the
+     * identity hash of each new one went through the runtime.
+     */
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return this == other;
     }
 }

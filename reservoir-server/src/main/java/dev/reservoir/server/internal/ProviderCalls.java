@@ -30,7 +30,7 @@ final class ProviderCalls {
      * request's thread its interrupt.
      */
     static void releaseIfDropped(RequestContext ctx, Runnable release) {
-        ctx.inFlight().cancelHooks().add(release, false);
+        ctx.inFlight().releaseIfDropped(release);
     }
 
     private record Context(InFlight call, ProtocolRevision revision, boolean sep2093, JsonNode clientCapabilities)

@@ -178,7 +178,9 @@ final class Session {
         for (String uri : List.copyOf(subscriptions)) {
             unsubscribe(uri);
         }
-        hub.unsubscribeList(feed);
+        if (negotiated.get() != null) { // the list's subscription comes with the handshake (none without one)
+            hub.unsubscribeList(feed);
+        }
         outbox.close();
     }
 

@@ -59,6 +59,9 @@ public record UriPrefix(String scheme, String authority, String path) {
         if (colon != scheme.length() || !equalsLowered(uri, 0, scheme)) {
             return false;
         }
+        if (authority == null && path.isEmpty()) {
+            return true; // every URI of the scheme: what follows it is not looked at
+        }
         int pathStart = colon + 1;
         if (uri.startsWith("//", pathStart)) {
             int authorityStart = pathStart + 2;

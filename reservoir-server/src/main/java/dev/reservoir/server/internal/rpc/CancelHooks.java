@@ -20,9 +20,20 @@ public final class CancelHooks {
 
     private record Hook(Runnable run, boolean stopsWork) {}
 
+    /** Hooks of a request dropped before any was registered: each added one runs at once. */
+    static final CancelHooks FIRED = new CancelHooks(true);
+
     private final ReentrantLock lock = new ReentrantLock();
-    private final List<Hook> hooks = new ArrayList<>();
+    private final List<Hook> hooks = new ArrayList<>(2);
     private boolean fired;
+
+    CancelHooks() {
+        this(false);
+    }
+
+    private CancelHooks(boolean fired) {
+        this.fired = fired;
+    }
 
     /**
      * Runs {@code run} when the request is dropped (at once if it already was).
@@ -64,6 +75,11 @@ public final class CancelHooks {
         }
         Thread.ofVirtual().name("reservoir-cancel").start(() -> toRun.forEach(h -> runQuietly(h.run())));
         return toRun.stream().anyMatch(Hook::stopsWork);
+    }
+
+    /** Runs a callback registered before the request was dropped, as {@link #fire} runs them. */
+    static void runLater(Runnable run) {
+        Thread.ofVirtual().name("reservoir-cancel").start(() -> runQuietly(run));
     }
 
     private void remove(Hook hook) {

@@ -2,13 +2,19 @@ package dev.reservoir.server.internal.rpc;
 
 import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.server.transport.MessageSink;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One request being answered. Exactly one of finishing, cancellation and timeout wins (a CAS on
  * the state), and only the winner may send anything for it, so a cancelled request's response is
  * never sent and a timed-out one is never answered twice.
+ *
+ * <p>One is made for every request, so it holds its state in its own fields (not in atomic
+ * objects), makes its cancellation callbacks only when one is registered, and has a hash code of
+ * its own: the JVM's identity hash, asked for by the maps that hold requests in flight, went
+ * through the runtime for every new request (PROFILE.md, twenty-second pass).
  */
 public final class InFlight {
 
@@ -26,9 +32,15 @@ public final class InFlight {
     private final String method;
     private final MessageSink replies;
     private final RpcConnection connection;
-    private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
-    private final AtomicBoolean permit = new AtomicBoolean(true);
-    private final CancelHooks cancelHooks = new CancelHooks();
+    private final int hash = ThreadLocalRandom.current().nextInt();
+    /** Changed only through {@link #STATE}. */
+    private volatile State state = State.RUNNING;
+    /** Whether the request still holds its concurrency permit; changed only through {@link #PERMIT}. */
+    private volatile boolean permit = true;
+    /** Made when the first callback is registered; {@link CancelHooks#FIRED} once dropped. */
+    private volatile CancelHooks cancelHooks;
+    /** What a read's answer holds, released if the request is dropped ({@link #releaseIfDropped}). */
+    private volatile Runnable release;
     /** The thread running the handler, once it entered and until it left (guarded by this). */
     private Thread thread;
     /** Whether {@link #interrupt} interrupted that thread (guarded by this). */
@@ -61,12 +73,12 @@ public final class InFlight {
     }
 
     public State state() {
-        return state.get();
+        return state;
     }
 
     /** Whether the request was cancelled or timed out (nothing more is sent for it). */
     public boolean dropped() {
-        State s = state.get();
+        State s = state;
         return s == State.CANCELLED || s == State.TIMED_OUT;
     }
 
@@ -77,7 +89,23 @@ public final class InFlight {
 
     /** The callbacks run when the request is cancelled or times out. */
     public CancelHooks cancelHooks() {
-        return cancelHooks;
+        CancelHooks hooks = cancelHooks;
+        if (hooks == null) {
+            CancelHooks made = new CancelHooks();
+            hooks = HOOKS.compareAndSet(this, null, made) ? made : cancelHooks;
+        }
+        return hooks;
+    }
+
+    /**
+     * Runs {@code release} if the request is cancelled or times out (its answer is then never
+     * sent), at once if that happened already, as a callback registered with {@link #cancelHooks}
+     * would run; a read registers one for every request, so it gets a field of its own.
+     */
+    public void releaseIfDropped(Runnable release) {
+        if (!RELEASE.compareAndSet(this, null, release)) {
+            cancelHooks().add(release, false); // dropped already (it runs at once), or a second one
+        }
     }
 
     public Object attachment() {
@@ -96,7 +124,7 @@ public final class InFlight {
     public boolean detach(Runnable onEnd) {
         this.onEnd = onEnd;
         connection.releasePermit(this);
-        return state.compareAndSet(State.RUNNING, State.DETACHED);
+        return STATE.compareAndSet(this, State.RUNNING, State.DETACHED);
     }
 
     /** Ends the request as if the client had cancelled it (a stream whose client stopped reading). */
@@ -106,23 +134,23 @@ public final class InFlight {
 
     /** Gives up the connection's concurrency permit; true the first time only. */
     boolean releasePermit() {
-        return permit.compareAndSet(true, false);
+        return PERMIT.compareAndSet(this, true, false);
     }
 
     /** The handler finished: true if it may send its response. */
     boolean finish() {
-        return state.compareAndSet(State.RUNNING, State.DONE);
+        return STATE.compareAndSet(this, State.RUNNING, State.DONE);
     }
 
     /** The client cancelled; true if this call won (then nothing more is sent for the request). */
     boolean cancel() {
-        return state.compareAndSet(State.RUNNING, State.CANCELLED)
-                || state.compareAndSet(State.DETACHED, State.CANCELLED);
+        return STATE.compareAndSet(this, State.RUNNING, State.CANCELLED)
+                || STATE.compareAndSet(this, State.DETACHED, State.CANCELLED);
     }
 
     /** The deadline passed; true if this call won. */
     boolean timeOut() {
-        return state.compareAndSet(State.RUNNING, State.TIMED_OUT);
+        return STATE.compareAndSet(this, State.RUNNING, State.TIMED_OUT);
     }
 
     Runnable onEnd() {
@@ -146,7 +174,13 @@ public final class InFlight {
     }
 
     void interrupt() {
-        if (cancelHooks.fire()) {
+        Runnable held = (Runnable) RELEASE.getAndSet(this, RELEASED);
+        if (held != null && held != RELEASED) {
+            CancelHooks.runLater(held);
+        }
+        // Callbacks registered from now on run at once (the request is dropped already).
+        CancelHooks hooks = (CancelHooks) HOOKS.getAndSet(this, CancelHooks.FIRED);
+        if (hooks != null && hooks.fire()) {
             return; // a provider stops its own work: an interrupt would close its JDBC socket or NIO channel
         }
         synchronized (this) {
@@ -155,6 +189,37 @@ public final class InFlight {
                 interrupted = true;
                 t.interrupt();
             }
+        }
+    }
+
+    /** Compares by identity, as {@link Object#hashCode} would, but without the JVM's identity hash. */
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return this == other;
+    }
+
+    /** {@link #release}'s value once the request was dropped. */
+    private static final Runnable RELEASED = () -> {};
+
+    private static final VarHandle STATE;
+    private static final VarHandle PERMIT;
+    private static final VarHandle HOOKS;
+    private static final VarHandle RELEASE;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(InFlight.class, "state", State.class);
+            PERMIT = lookup.findVarHandle(InFlight.class, "permit", boolean.class);
+            HOOKS = lookup.findVarHandle(InFlight.class, "cancelHooks", CancelHooks.class);
+            RELEASE = lookup.findVarHandle(InFlight.class, "release", Runnable.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 }
