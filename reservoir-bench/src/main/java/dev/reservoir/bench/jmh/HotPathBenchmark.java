@@ -51,6 +51,8 @@ public class HotPathBenchmark {
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
     private final JsonRpcCodec codec = JsonRpcCodec.standard();
     private MessageSink sink;
+    /** Runs each request on the calling thread and writes its answer into {@link #buffer}. */
+    private MessageSink inline;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -79,6 +81,22 @@ public class HotPathBenchmark {
             }
         };
         connection = server.connect(sink);
+        inline = new MessageSink() {
+            @Override
+            public void send(JsonRpcMessage message) throws IOException {
+                codec.write(message, buffer);
+            }
+
+            @Override
+            public void sendBatch(List<? extends JsonRpcMessage> messages) {
+                throw new IllegalStateException("no batches here");
+            }
+
+            @Override
+            public boolean callerRunsRequests() {
+                return true;
+            }
+        };
     }
 
     @TearDown(Level.Trial)
@@ -91,6 +109,17 @@ public class HotPathBenchmark {
     public byte[] readOneKilobyte() throws InterruptedException {
         connection.receive(codec.decode(REQUEST), sink);
         return responses.take();
+    }
+
+    /**
+     * The engine's own part of a read, as stdio runs it (the thread that reads a request runs it
+     * and writes its answer): decoding, dispatch, the provider, the answer's JSON; no thread hand-off.
+     */
+    @Benchmark
+    public int readInline() {
+        buffer.reset();
+        connection.receive(codec.decode(REQUEST), inline);
+        return buffer.size();
     }
 
     @Benchmark
