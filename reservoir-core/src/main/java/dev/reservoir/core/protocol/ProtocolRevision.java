@@ -37,21 +37,12 @@ public enum ProtocolRevision {
 
     /** The revision with this id, if Reservoir knows it. */
     public static Optional<ProtocolRevision> parse(String id) {
-        return Optional.ofNullable(of(id));
-    }
-
-    /**
-     * The revision with this id, or null if Reservoir does not know it: {@link #parse} without the
-     * {@code Optional}, for the paths every request takes (over HTTP a request's version is looked
-     * up several times).
-     */
-    public static ProtocolRevision of(String id) {
         for (ProtocolRevision revision : ALL) { // values() would copy the array at every call
             if (revision.id.equals(id)) {
-                return revision;
+                return Optional.of(revision);
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     private static final ProtocolRevision[] ALL = values();

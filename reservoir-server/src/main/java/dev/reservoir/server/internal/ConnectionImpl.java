@@ -2,27 +2,25 @@ package dev.reservoir.server.internal;
 
 import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.protocol.Cancellation;
+import dev.reservoir.server.internal.rpc.IdentityKey;
 import dev.reservoir.server.internal.rpc.InFlight;
 import dev.reservoir.server.internal.rpc.RpcConnection;
 import dev.reservoir.server.transport.ConnectionInfo;
 import dev.reservoir.server.transport.MessageSink;
 import dev.reservoir.server.transport.ServerConnection;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One connection, as a transport sees it: the JSON-RPC engine ({@link RpcConnection}) feeding the
  * connection's {@link Dispatcher}, which answers for its MCP {@link Session}.
  */
-final class ConnectionImpl implements ServerConnection {
+final class ConnectionImpl extends IdentityKey implements ServerConnection {
 
     private final ServerImpl server;
     private final Session session;
     private final RpcConnection rpc;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** A hash of its own (see {@link #hashCode}). */
-    private final int hash = ThreadLocalRandom.current().nextInt();
 
     /** @param info what the transport knows; its client names the client, or null for a client of its own */
     ConnectionImpl(ServerImpl server, MessageSink notifications, ConnectionInfo info) {
@@ -69,20 +67,5 @@ final class ConnectionImpl implements ServerConnection {
         }
         session.close();
         server.forget(this);
-    }
-
-    /**
-     * Identity, as {@link Object}'s, without the JVM's identity hash: over HTTP in the stateless
-     * era every request is a connection of its own, put into sets and taken out again, and the
-     * identity hash of each new one went through the runtime.
-     */
-    @Override
-    public int hashCode() {
-        return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return this == other;
     }
 }

@@ -4,7 +4,6 @@ import dev.reservoir.core.jsonrpc.RequestId;
 import dev.reservoir.server.transport.MessageSink;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One request being answered. Exactly one of finishing, cancellation and timeout wins (a CAS on
@@ -13,10 +12,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>One is made for every request, so it holds its state in its own fields (not in atomic
  * objects), makes its cancellation callbacks only when one is registered, and has a hash code of
- * its own: the JVM's identity hash, asked for by the maps that hold requests in flight, went
- * through the runtime for every new request (PROFILE.md, twenty-second pass).
+ * its own ({@link IdentityKey}) for the maps that hold requests in flight.
  */
-public final class InFlight {
+public final class InFlight extends IdentityKey {
 
     /** Where a request is in its life. */
     public enum State {
@@ -32,7 +30,6 @@ public final class InFlight {
     private final String method;
     private final MessageSink replies;
     private final RpcConnection connection;
-    private final int hash = ThreadLocalRandom.current().nextInt();
     /** Changed only through {@link #STATE}. */
     private volatile State state = State.RUNNING;
     /** Whether the request still holds its concurrency permit; changed only through {@link #PERMIT}. */
@@ -190,17 +187,6 @@ public final class InFlight {
                 t.interrupt();
             }
         }
-    }
-
-    /** Compares by identity, as {@link Object#hashCode} would, but without the JVM's identity hash. */
-    @Override
-    public int hashCode() {
-        return hash;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return this == other;
     }
 
     /** {@link #release}'s value once the request was dropped. */
