@@ -286,6 +286,6 @@ public final class Compare {
         for (String a : target.command()) {
             command.add(Path.of(a).getFileName().toString().equals("reservoir") ? launcher.toString() : a);
         }
-        return new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
+        return target.withCommand(command);
     }
 }

@@ -65,8 +65,7 @@ public final class Profile {
                             + sampling
                             + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));
         }
-        Target profiled =
-                new Target(target.name(), command, target.http(), target.stateless(), target.dataset(), target.floor());
+        Target profiled = target.withCommand(command);
         long[] peak = {0};
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-profile.log");
         if (fanOut > 0) {

@@ -39,6 +39,9 @@ final class ReadHot {
     static List<Result> run(
             Target target, int[] concurrencies, Duration warmup, Duration measure, Path log, long[] peakRss)
             throws Exception {
+        if (target.folder() != null) {
+            BenchFolder.ensure(target.folder());
+        }
         List<Result> results = new ArrayList<>();
         if (target.http()) {
             try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60))) {

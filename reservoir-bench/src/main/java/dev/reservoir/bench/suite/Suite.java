@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The benchmark suite: Reservoir next to the official MCP Java SDK, the Node reference server and
@@ -51,7 +52,7 @@ public final class Suite {
                 case "--targets" -> System.setProperty("bench.targets", args[++i]);
                 default -> {
                     System.err.println(
-                            "usage: Suite --root REPO [--quick] [--only read-hot,list-all,blob,fan-out,start-up,idle-sessions,replicas]");
+                            "usage: Suite --root REPO [--quick] [--only read-hot,list-all,blob,fan-out,start-up,idle-sessions,replicas,read-folder]");
                     System.exit(2);
                 }
             }
@@ -134,50 +135,35 @@ public final class Suite {
                         true,
                         false,
                         true));
+        List<String> benchData = List.of("--bench-data", texts);
+        add(new Target("reservoir/http-2025-11-25", httpServe(launcher, benchData), true, false, true, false));
+        add(new Target("reservoir/http-2026-07-28", httpServe(launcher, benchData), true, true, true, false));
+        // read-folder: the same reads from files, through the folder provider, as users serve theirs.
+        Path folder = BenchFolder.location();
         add(new Target(
-                "reservoir/http-2025-11-25",
-                cmd(
-                        launcher,
-                        "serve",
-                        "--bench-data",
-                        texts,
-                        "--http",
-                        "127.0.0.1:{PORT}",
-                        "--max-sessions",
-                        "20000",
-                        "--max-streams",
-                        "20000",
-                        // Every benchmark client connects from 127.0.0.1: one client, as budgets go.
-                        "--max-sessions-per-client",
-                        "20000",
-                        "--max-streams-per-client",
-                        "20000"),
+                "reservoir/stdio-folder",
+                cmd(launcher, "serve", folder.toString()),
+                false,
+                false,
+                false,
+                false,
+                folder));
+        add(new Target(
+                "reservoir/http-folder-2025-11-25",
+                httpServe(launcher, List.of(folder.toString())),
                 true,
                 false,
-                true,
-                false));
+                false,
+                false,
+                folder));
         add(new Target(
-                "reservoir/http-2026-07-28",
-                cmd(
-                        launcher,
-                        "serve",
-                        "--bench-data",
-                        texts,
-                        "--http",
-                        "127.0.0.1:{PORT}",
-                        "--max-sessions",
-                        "20000",
-                        "--max-streams",
-                        "20000",
-                        // Every benchmark client connects from 127.0.0.1: one client, as budgets go.
-                        "--max-sessions-per-client",
-                        "20000",
-                        "--max-streams-per-client",
-                        "20000"),
+                "reservoir/http-folder-2026-07-28",
+                httpServe(launcher, List.of(folder.toString())),
                 true,
                 true,
-                true,
-                false));
+                false,
+                false,
+                folder));
         add(new Target(
                 "java-sdk/http", cmd(java, jvm, "-jar", sdk, "http", "{PORT}", texts), true, false, true, false));
     }
@@ -187,6 +173,26 @@ public final class Suite {
         c.add(java);
         c.addAll(jvm);
         c.addAll(List.of(rest));
+        return c;
+    }
+
+    /** {@code reservoir serve WHAT... --http} on a free port, with limits no benchmark reaches. */
+    private static List<String> httpServe(List<String> launcher, List<String> what) {
+        List<String> c = new ArrayList<>(launcher);
+        c.add("serve");
+        c.addAll(what);
+        c.addAll(List.of(
+                "--http",
+                "127.0.0.1:{PORT}",
+                "--max-sessions",
+                "20000",
+                "--max-streams",
+                "20000",
+                // Every benchmark client connects from 127.0.0.1: one client, as budgets go.
+                "--max-sessions-per-client",
+                "20000",
+                "--max-streams-per-client",
+                "20000"));
         return c;
     }
 
@@ -259,6 +265,9 @@ public final class Suite {
                         ? " and class archive; stdio-no-cds: java -jar without one"
                         : "");
         workload("read-hot", this::readHot);
+        if (only.contains("read-folder")) {
+            workload("read-folder", this::readFolder);
+        }
         workload("list-all", this::listAll);
         workload("blob", this::blob);
         workload("fan-out", this::fanOut);
@@ -357,14 +366,70 @@ public final class Suite {
                 "reservoir/http-2025-11-25",
                 "reservoir/http-2026-07-28",
                 "java-sdk/http");
+        // HTTP is compared with the raw-socket floor (what the machine can do) and with the Jetty
+        // floor (what is left above Jetty itself).
+        reads(
+                "read-hot",
+                names,
+                levels,
+                warmup,
+                measure,
+                name -> isHttp(name) ? "floor/http-raw" : "floor/stdio",
+                name -> isHttp(name) ? "floor/http" : null);
+    }
+
+    private static boolean isHttp(String name) {
+        return name.endsWith("/http") || name.contains("/http-");
+    }
+
+    /**
+     * read-folder (only when asked for: {@code --only read-folder}): read-hot's reads of 1 KiB,
+     * served from ten thousand files by the folder provider, next to the same server's reads from
+     * the dataset (in memory) and the floors. Not in the full run, which stays under 15 minutes.
+     */
+    private void readFolder() throws Exception {
+        int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
+        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1250);
+        List<String> names = List.of(
+                "floor/stdio",
+                "reservoir/stdio",
+                "reservoir/stdio-folder",
+                "floor/http-raw",
+                "reservoir/http-2025-11-25",
+                "reservoir/http-folder-2025-11-25",
+                "reservoir/http-2026-07-28",
+                "reservoir/http-folder-2026-07-28");
+        // A folder target is compared with the same transport's reads from memory, and with the floor.
+        UnaryOperator<String> floor = name -> isHttp(name) ? "floor/http-raw" : "floor/stdio";
+        reads(
+                "read-folder",
+                names,
+                levels,
+                warmup,
+                measure,
+                name -> name.contains("-folder") ? name.replace("-folder", "") : floor.apply(name),
+                name -> name.contains("-folder") ? floor.apply(name) : null);
+    }
+
+    /** Runs read-hot's reads against the targets in rounds and reports each level with its baselines. */
+    private void reads(
+            String workload,
+            List<String> names,
+            int[] levels,
+            Duration warmup,
+            Duration measure,
+            UnaryOperator<String> baselineOf,
+            UnaryOperator<String> alsoBaselineOf)
+            throws Exception {
         Map<String, List<List<ReadHot.Result>>> results = new LinkedHashMap<>();
         Map<String, List<Double>> peaks = new LinkedHashMap<>();
         for (int round = 0; round < rounds(); round++) {
             for (String name : pick(names)) {
-                System.err.printf("read-hot %s round %d%n", name, round + 1);
+                System.err.printf("%s %s round %d%n", workload, name, round + 1);
                 long[] peak = {0};
                 results.computeIfAbsent(name, k -> new ArrayList<>())
-                        .add(ReadHot.run(t(name), levels, warmup, measure, log(t(name), "read-hot"), peak));
+                        .add(ReadHot.run(t(name), levels, warmup, measure, log(t(name), workload), peak));
                 peaks.computeIfAbsent(name, k -> new ArrayList<>()).add(peak[0] / 1048576.0);
             }
         }
@@ -381,18 +446,14 @@ public final class Suite {
                 double p99 = Stats.Spread.of(
                                 atLevel.stream().map(r -> r.p99Nanos() / 1e6).toList())
                         .median();
-                // HTTP is compared with the raw-socket floor (what the machine can do) and with the
-                // Jetty floor (what is left above Jetty itself).
-                boolean http = name.endsWith("/http") || name.contains("/http-");
-                String baseline = http ? "floor/http-raw" : "floor/stdio";
                 report.add(new Report.Row(
-                        "read-hot",
+                        workload,
                         name,
                         levels[level] + " in flight",
                         ops,
                         "ops/s",
                         true,
-                        baseline,
+                        baselineOf.apply(name),
                         String.format(
                                 Locale.ROOT,
                                 "p50 %.2f ms, p99 %.2f ms; server peak RSS %.0f MiB%s",
@@ -400,7 +461,7 @@ public final class Suite {
                                 p99,
                                 Stats.Spread.of(peaks.get(name)).median(),
                                 unanswered(atLevel) + unsettled(atLevel)),
-                        http ? "floor/http" : null));
+                        alsoBaselineOf.apply(name)));
             }
         }
     }
