@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -45,7 +46,17 @@ final class Mounts {
             "nsfs",
             "nfsd");
 
+    /** How many folders' devices {@link #device(Path, BasicFileAttributes)} keeps at most. */
+    private static final int MAX_KNOWN_DEVICES = 4096;
+
     private final Map<Long, String> typeByDevice = new ConcurrentHashMap<>();
+
+    /**
+     * Folders' devices by file key. On Unix a file key is the pair (st_dev, st_ino), so a key
+     * names one device for good and an entry can never be stale; it saves a stat (and the map of
+     * attributes the unix view makes) for every folder on the way to every entry read.
+     */
+    private final Map<Object, Long> deviceByKey = new ConcurrentHashMap<>();
 
     /** The device of a folder ({@code st_dev}, the link itself if it is one), or {@link #UNKNOWN}. */
     static long device(Path path) {
@@ -54,6 +65,38 @@ final class Mounts {
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
             return UNKNOWN;
         }
+    }
+
+    /**
+     * The device of the folder at {@code path} whose attributes (read through an open folder) are
+     * {@code attrs}, known by its file key when it was asked before. A device is kept only when
+     * the path still had that file key when its device was read (it may have been replaced since
+     * {@code attrs} were read).
+     */
+    long device(Path path, BasicFileAttributes attrs) {
+        Object key = attrs.fileKey();
+        if (key != null) {
+            Long known = deviceByKey.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        Map<String, Object> read;
+        try {
+            read = Files.readAttributes(path, "unix:dev,fileKey", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return UNKNOWN;
+        }
+        if (!(read.get("dev") instanceof Number dev)) {
+            return UNKNOWN;
+        }
+        if (key != null && key.equals(read.get("fileKey"))) {
+            if (deviceByKey.size() >= MAX_KNOWN_DEVICES) {
+                deviceByKey.clear(); // a crude bound, but it keeps memory flat on huge trees
+            }
+            deviceByKey.put(key, dev.longValue());
+        }
+        return dev.longValue();
     }
 
     /**

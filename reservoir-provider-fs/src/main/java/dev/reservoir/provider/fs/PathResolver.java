@@ -120,6 +120,7 @@ final class PathResolver {
         DirHandle dir = start.handle();
         try {
             Entry current = start.entry();
+            Visibility.FolderRules rules = null;
             for (int i = 0; i < rel.size(); i++) {
                 if (!current.isDirectory()) {
                     return Optional.empty();
@@ -127,11 +128,18 @@ final class PathResolver {
                 if (dir == null) {
                     dir = open(current); // reached through a link: walk again from where it really is
                 }
-                Optional<Entry> next = child(dir, current, rulesFor(current), rel.get(i), links);
+                rules = rules == null ? rulesFor(current) : rules;
+                Optional<Entry> next = child(dir, current, rules, rel.get(i), links);
                 if (next.isEmpty()) {
                     return Optional.empty();
                 }
                 Entry child = next.get();
+                // A plain subfolder's rules follow from its folder's; a linked one's are gathered
+                // where it really is.
+                rules = i < rel.size() - 1 && child.isDirectory() && isPlainChild(current, child)
+                        ? visibility.below(
+                                current.realRoot(), rules, child.realRel().getLast())
+                        : null;
                 if (i < rel.size() - 1 && child.isDirectory()) {
                     // A linked folder is opened from where it really is, at the next name.
                     DirHandle sub = isPlainChild(current, child) ? openChild(dir, child) : null;
@@ -176,7 +184,7 @@ final class PathResolver {
                     root,
                     List.of(),
                     attrs,
-                    Mounts.device(root.path()),
+                    mounts.device(root.path(), attrs),
                     List.of(root.path()));
             return new Opened(entry, handle);
         } catch (IOException e) {
@@ -214,7 +222,7 @@ final class PathResolver {
             long device = folder.device();
             List<Path> chain = folder.chain();
             if (attrs.isDirectory()) {
-                device = Mounts.device(real);
+                device = mounts.device(real, attrs);
                 String pseudo = mounts.pseudoType(real, device, folder.device());
                 if (pseudo != null) {
                     skipped.warn(

@@ -110,6 +110,28 @@ final class Visibility {
         return new FolderRules(List.copyOf(folder), nodes, infoExclude);
     }
 
+    /**
+     * The rules for the entries of the subfolder {@code name} of the folder {@code parent} holds
+     * the rules of (both in {@code root}): the parent's, and the subfolder's own ignore file. A
+     * walk down a path then reads each folder's ignore file once, not again at every level below.
+     */
+    FolderRules below(Root root, FolderRules parent, String name) {
+        List<String> folder = new ArrayList<>(parent.folder.size() + 1);
+        folder.addAll(parent.folder);
+        folder.add(name);
+        if (!gitignore) {
+            return new FolderRules(List.copyOf(folder), parent.nodes, null);
+        }
+        Path dir = root.path();
+        for (String n : folder) {
+            dir = dir.resolve(FileNames.path(n));
+        }
+        List<IgnoreNode> nodes = new ArrayList<>(parent.nodes.size() + 1);
+        nodes.addAll(parent.nodes);
+        nodes.add(load(dir.resolve(".gitignore")));
+        return new FolderRules(List.copyOf(folder), nodes, parent.infoExclude);
+    }
+
     /** Whether every name along {@code rel} is shown (for paths met outside a listing: links, events). */
     boolean visiblePath(Root root, List<String> rel, boolean isDirectory) {
         for (int i = 0; i < rel.size(); i++) {
@@ -130,8 +152,19 @@ final class Visibility {
     private IgnoreNode load(Path file) {
         BasicFileAttributes attrs;
         try {
-            attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            // Most folders have no .gitignore, and this runs for every folder on the way to every
+            // entry read: first asked without the exception Files.readAttributes throws for a
+            // missing file, whose making took a third of a folder read's CPU
+            // (reservoir-bench/PROFILE.md). The JDK answers without one only when it may follow a
+            // link; what is there is then looked at again, as itself, to refuse a link.
+            attrs = file.getFileSystem().provider().readAttributesIfExists(file, BasicFileAttributes.class);
+            if (attrs != null) {
+                attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            }
         } catch (IOException e) {
+            attrs = null;
+        }
+        if (attrs == null) {
             cache.remove(file);
             return null;
         }

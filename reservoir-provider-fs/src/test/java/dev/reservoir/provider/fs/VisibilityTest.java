@@ -135,6 +135,27 @@ class VisibilityTest {
     }
 
     @Test
+    void aReadByUriAppliesTheIgnoreFileOfEveryFolderOnItsWay() throws IOException {
+        Fixtures.write(root, "a/.gitignore", "*.tmp\n");
+        Fixtures.write(root, "a/b/c/.gitignore", "!keep.tmp\n");
+        Fixtures.write(root, "a/b/c/deep.tmp", "ignored two folders up\n");
+        Fixtures.write(root, "a/b/c/keep.tmp", "brought back where it is\n");
+        Fixtures.write(root, "a/b/c/d/note.md", "shown\n");
+        FileSystemProvider fs = FileSystemProvider.create(root);
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "a/b/c/deep.tmp")))).isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "a/b/c/keep.tmp")))).isPresent();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "a/b/c/d/note.md")))).isPresent();
+        // An ignore file that appears in a folder half-way down hides what is below it, at once.
+        Path middle = Fixtures.write(root, "a/b/.gitignore", "c/\n");
+        Files.setLastModifiedTime(middle, FileTime.from(Instant.now().plusSeconds(5)));
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "a/b/c/keep.tmp")))).isEmpty();
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "a/b/c/d/note.md")))).isEmpty();
+        assertThatThrownBy(() -> fs.read(ReadRequest.of(uri(fs, "a/b/c/d/note.md"), ReadOptions.DEFAULT)))
+                .isInstanceOf(ResourceNotFoundException.class);
+        fs.close();
+    }
+
+    @Test
     void invalidExcludePatternsAreRefusedWithAHint() {
         assertThatThrownBy(() -> FileSystemProvider.builder().exclude(" "))
                 .isInstanceOf(IllegalArgumentException.class)
