@@ -13,8 +13,11 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An open folder whose entries are examined and opened relative to it, one name at a time and
@@ -93,6 +96,88 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
         }
     }
 
+    /**
+     * Opens a root folder as {@link #open} does, with the open folder kept in {@code kept} for the
+     * walks that follow: a walk then costs one {@code lstat} of the root (it must still name the
+     * folder kept, by file key) instead of opening it again, which with its checks took a third of
+     * a folder read's CPU (reservoir-bench/PROFILE.md). The handle returned is the caller's; its
+     * {@code close} gives the kept folder back, which is closed once it was replaced (the root's
+     * path named another folder) and every walk on it has ended. Only the secure handles are kept.
+     */
+    static DirHandle open(Path folder, Map<Path, Kept> kept) throws IOException {
+        if (!useSecureStreams) {
+            return open(folder);
+        }
+        BasicFileAttributes now = Files.readAttributes(folder, BasicFileAttributes.class, NOFOLLOW);
+        if (!now.isDirectory()) {
+            throw new NotDirectoryException(FileNames.show(folder));
+        }
+        Kept known = kept.get(folder);
+        if (known != null && now.fileKey() != null && now.fileKey().equals(known.key) && known.borrow()) {
+            return new Secure(folder, known.stream, known);
+        }
+        DirHandle fresh = open(folder);
+        if (!(fresh instanceof Secure secure)) {
+            return fresh;
+        }
+        Object key = secure.self().fileKey();
+        if (key == null) {
+            return fresh;
+        }
+        Kept made = new Kept(secure.stream, key);
+        made.borrow(); // the caller's
+        Kept replaced = kept.put(folder, made);
+        if (replaced != null) {
+            replaced.release(); // the map's
+        }
+        return new Secure(folder, secure.stream, made);
+    }
+
+    /** Gives back every folder kept in {@code kept} (each is closed once its last walk ends). */
+    static void releaseAll(Map<Path, Kept> kept) {
+        for (Path folder : List.copyOf(kept.keySet())) {
+            Kept k = kept.remove(folder);
+            if (k != null) {
+                try {
+                    k.release();
+                } catch (IOException e) {
+                    // closing a folder that was only read: nothing to lose
+                }
+            }
+        }
+    }
+
+    /**
+     * An open root folder shared by concurrent walks (the JDK's secure stream takes a read lock
+     * for each call and its write lock to close). Counted: one for the map that keeps it, one for
+     * each walk on it; closed when the count reaches zero, and never borrowed again after that.
+     */
+    static final class Kept {
+        private final SecureDirectoryStream<Path> stream;
+        private final Object key;
+        private final AtomicInteger users = new AtomicInteger(1);
+
+        private Kept(SecureDirectoryStream<Path> stream, Object key) {
+            this.stream = stream;
+            this.key = key;
+        }
+
+        private boolean borrow() {
+            for (int n = users.get(); n > 0; n = users.get()) {
+                if (users.compareAndSet(n, n + 1)) {
+                    return true;
+                }
+            }
+            return false; // closed meanwhile: the caller opens the folder afresh
+        }
+
+        private void release() throws IOException {
+            if (users.decrementAndGet() == 0) {
+                stream.close();
+            }
+        }
+    }
+
     private static boolean sameKey(Object key, BasicFileAttributes attrs) {
         // No file key (some file systems): identity cannot be compared, the type checks remain.
         return key == null || attrs.fileKey() == null || key.equals(attrs.fileKey());
@@ -105,10 +190,17 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
     /** Linux: openat/fstatat on an open folder. */
     static final class Secure extends DirHandle {
         private final SecureDirectoryStream<Path> stream; // never iterated: entries() opens "." again
+        private final Kept kept; // null: the stream is this handle's own
+        private boolean closed;
 
         private Secure(Path path, SecureDirectoryStream<Path> stream) {
+            this(path, stream, null);
+        }
+
+        private Secure(Path path, SecureDirectoryStream<Path> stream, Kept kept) {
             super(path);
             this.stream = stream;
+            this.kept = kept;
         }
 
         @Override
@@ -159,7 +251,12 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
 
         @Override
         public void close() throws IOException {
-            stream.close();
+            if (kept == null) {
+                stream.close();
+            } else if (!closed) {
+                closed = true; // a kept folder is given back once, however often this is closed
+                kept.release();
+            }
         }
     }
 

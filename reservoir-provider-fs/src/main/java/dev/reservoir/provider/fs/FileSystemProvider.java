@@ -196,6 +196,7 @@ public final class FileSystemProvider implements ResourceProvider, ContentSearch
     @Override
     public void close() {
         changes.close();
+        resolver.close();
     }
 
     private Entry find(String uri) {

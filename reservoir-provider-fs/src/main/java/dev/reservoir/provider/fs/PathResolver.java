@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one way from a URI or a name to a file. It walks from a root one name at a time through
@@ -39,6 +41,12 @@ final class PathResolver {
     private final Visibility visibility;
     private final boolean followLinks;
     private final Mounts mounts = new Mounts();
+
+    /** The roots' folders, kept open for the walks (see {@link DirHandle#open(Path, Map)}). */
+    private final Map<Path, DirHandle.Kept> keptRoots = new ConcurrentHashMap<>();
+
+    private volatile boolean closed;
+
     private final OnceLog skipped = new OnceLog();
 
     PathResolver(List<Root> roots, Visibility visibility, boolean followLinks) {
@@ -165,11 +173,21 @@ final class PathResolver {
                 && child.realRel().subList(0, folder.realRel().size()).equals(folder.realRel());
     }
 
+    /** Closes the roots' folders kept open (a walk still on one closes it when it ends). */
+    void close() {
+        closed = true;
+        DirHandle.releaseAll(keptRoots);
+    }
+
+    private DirHandle openRootFolder(Root root) throws IOException {
+        return closed ? DirHandle.open(root.path()) : DirHandle.open(root.path(), keptRoots);
+    }
+
     /** Opens a root folder, or returns null when it is not there (moved away, or not a folder now). */
     Opened openRoot(Root root) throws AccessDeniedException {
         DirHandle handle;
         try {
-            handle = DirHandle.open(root.path());
+            handle = openRootFolder(root);
         } catch (AccessDeniedException e) {
             throw e;
         } catch (IOException e) {
@@ -326,7 +344,7 @@ final class PathResolver {
 
     /** Opens the folder {@code names} below a root, each a folder and not a link; the last one must be {@code last}. */
     private DirHandle walk(Root root, List<String> names, BasicFileAttributes last) throws IOException {
-        DirHandle dir = DirHandle.open(root.path());
+        DirHandle dir = openRootFolder(root);
         try {
             if (names.isEmpty() && last != null && !sameFolder(dir.self(), last)) {
                 throw new NoSuchFileException(FileNames.show(root.path()), null, "replaced");
