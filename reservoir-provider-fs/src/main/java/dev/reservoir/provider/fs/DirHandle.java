@@ -120,7 +120,13 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
         if (!(fresh instanceof Secure secure)) {
             return fresh;
         }
-        Object key = secure.self().fileKey();
+        Object key;
+        try {
+            key = secure.self().fileKey();
+        } catch (IOException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
         if (key == null) {
             return fresh;
         }
@@ -138,11 +144,7 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
         for (Path folder : List.copyOf(kept.keySet())) {
             Kept k = kept.remove(folder);
             if (k != null) {
-                try {
-                    k.release();
-                } catch (IOException e) {
-                    // closing a folder that was only read: nothing to lose
-                }
+                k.release();
             }
         }
     }
@@ -171,9 +173,14 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
             return false; // closed meanwhile: the caller opens the folder afresh
         }
 
-        private void release() throws IOException {
+        /** Closes the folder when this was its last user; a failure to close it fails no walk. */
+        private void release() {
             if (users.decrementAndGet() == 0) {
-                stream.close();
+                try {
+                    stream.close();
+                } catch (IOException e) {
+                    // a folder that was only read: nothing is lost
+                }
             }
         }
     }
