@@ -349,13 +349,6 @@ public final class Suite {
     }
 
     private void readHot() throws Exception {
-        int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
-        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
-        // 1.25 s: enough once the JIT has settled at every level (see ReadHot), and the full run
-        // stays under 15 minutes. On a slower machine of the same kind (PROFILE.md, twentieth
-        // pass) the JIT waits reached their limits more often and the run took 15m54s; 1.5 s of
-        // measure, six starts a target and medians of seven for replicas took about a minute more.
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1250);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
@@ -371,9 +364,6 @@ public final class Suite {
         reads(
                 "read-hot",
                 names,
-                levels,
-                warmup,
-                measure,
                 name -> isHttp(name) ? "floor/http-raw" : "floor/stdio",
                 name -> isHttp(name) ? "floor/http" : null);
     }
@@ -388,9 +378,6 @@ public final class Suite {
      * the dataset (in memory) and the floors. Not in the full run, which stays under 15 minutes.
      */
     private void readFolder() throws Exception {
-        int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
-        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
-        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1250);
         List<String> names = List.of(
                 "floor/stdio",
                 "reservoir/stdio",
@@ -405,23 +392,21 @@ public final class Suite {
         reads(
                 "read-folder",
                 names,
-                levels,
-                warmup,
-                measure,
                 name -> name.contains("-folder") ? name.replace("-folder", "") : floor.apply(name),
                 name -> name.contains("-folder") ? floor.apply(name) : null);
     }
 
     /** Runs read-hot's reads against the targets in rounds and reports each level with its baselines. */
     private void reads(
-            String workload,
-            List<String> names,
-            int[] levels,
-            Duration warmup,
-            Duration measure,
-            UnaryOperator<String> baselineOf,
-            UnaryOperator<String> alsoBaselineOf)
+            String workload, List<String> names, UnaryOperator<String> baselineOf, UnaryOperator<String> alsoBaselineOf)
             throws Exception {
+        int[] levels = quick ? new int[] {1, 16} : new int[] {1, 16, 64};
+        Duration warmup = quick ? Duration.ofMillis(300) : Duration.ofMillis(1500);
+        // 1.25 s: enough once the JIT has settled at every level (see ReadHot), and the full run
+        // stays under 15 minutes. On a slower machine of the same kind (PROFILE.md, twentieth
+        // pass) the JIT waits reached their limits more often and the run took 15m54s; 1.5 s of
+        // measure, six starts a target and medians of seven for replicas took about a minute more.
+        Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1250);
         Map<String, List<List<ReadHot.Result>>> results = new LinkedHashMap<>();
         Map<String, List<Double>> peaks = new LinkedHashMap<>();
         for (int round = 0; round < rounds(); round++) {
