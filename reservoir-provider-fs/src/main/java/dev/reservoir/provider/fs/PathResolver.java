@@ -145,8 +145,7 @@ final class PathResolver {
                 // A plain subfolder's rules follow from its folder's; a linked one's are gathered
                 // where it really is.
                 rules = i < rel.size() - 1 && child.isDirectory() && isPlainChild(current, child)
-                        ? visibility.below(
-                                current.realRoot(), rules, child.realRel().getLast())
+                        ? visibility.below(rules, child.realRel().getLast())
                         : null;
                 if (i < rel.size() - 1 && child.isDirectory()) {
                     // A linked folder is opened from where it really is, at the next name.

@@ -56,11 +56,13 @@ final class Visibility {
     /** The rules that apply to the entries of one folder, gathered once for a listing of it. */
     final class FolderRules {
         private final List<String> folder;
+        private final Path dir; // the folder's path, where its own .gitignore is
         private final List<IgnoreNode> nodes; // nodes.get(d): the .gitignore of folder.subList(0, d)
         private final IgnoreNode infoExclude;
 
-        private FolderRules(List<String> folder, List<IgnoreNode> nodes, IgnoreNode infoExclude) {
+        private FolderRules(List<String> folder, Path dir, List<IgnoreNode> nodes, IgnoreNode infoExclude) {
             this.folder = folder;
+            this.dir = dir;
             this.nodes = nodes;
             this.infoExclude = infoExclude;
         }
@@ -96,48 +98,48 @@ final class Visibility {
 
     /** The rules for the entries of {@code folder} (names below the root) in {@code root}. */
     FolderRules rulesFor(Root root, List<String> folder) {
-        List<IgnoreNode> nodes = new ArrayList<>(folder.size() + 1);
+        List<IgnoreNode> nodes = new ArrayList<>(1);
         IgnoreNode infoExclude = null;
         if (gitignore) {
-            Path dir = root.path();
-            nodes.add(load(dir.resolve(".gitignore")));
-            for (String name : folder) {
-                dir = dir.resolve(FileNames.path(name));
-                nodes.add(load(dir.resolve(".gitignore")));
-            }
+            nodes.add(load(root.path().resolve(".gitignore")));
             infoExclude = load(root.path().resolve(".git").resolve("info").resolve("exclude"));
         }
-        return new FolderRules(List.copyOf(folder), nodes, infoExclude);
+        FolderRules rules = new FolderRules(List.of(), root.path(), nodes, infoExclude);
+        for (String name : folder) {
+            rules = below(rules, name);
+        }
+        return rules;
     }
 
     /**
-     * The rules for the entries of the subfolder {@code name} of the folder {@code parent} holds
-     * the rules of (both in {@code root}): the parent's, and the subfolder's own ignore file. A
-     * walk down a path then reads each folder's ignore file once, not again at every level below.
+     * The rules for the entries of the subfolder {@code name} of the folder whose rules are
+     * {@code parent}: the parent's, and the subfolder's own ignore file. A walk down a path reads
+     * each folder's ignore file once, not again at every level below.
      */
-    FolderRules below(Root root, FolderRules parent, String name) {
+    FolderRules below(FolderRules parent, String name) {
         List<String> folder = new ArrayList<>(parent.folder.size() + 1);
         folder.addAll(parent.folder);
         folder.add(name);
+        Path dir = parent.dir.resolve(FileNames.path(name));
         if (!gitignore) {
-            return new FolderRules(List.copyOf(folder), parent.nodes, null);
-        }
-        Path dir = root.path();
-        for (String n : folder) {
-            dir = dir.resolve(FileNames.path(n));
+            return new FolderRules(List.copyOf(folder), dir, parent.nodes, null);
         }
         List<IgnoreNode> nodes = new ArrayList<>(parent.nodes.size() + 1);
-        nodes.addAll(parent.nodes);
+        nodes.addAll(parent.nodes); // may hold nulls (no ignore file there): not List.copyOf
         nodes.add(load(dir.resolve(".gitignore")));
-        return new FolderRules(List.copyOf(folder), nodes, parent.infoExclude);
+        return new FolderRules(List.copyOf(folder), dir, nodes, parent.infoExclude);
     }
 
     /** Whether every name along {@code rel} is shown (for paths met outside a listing: links, events). */
     boolean visiblePath(Root root, List<String> rel, boolean isDirectory) {
+        FolderRules rules = rulesFor(root, List.of());
         for (int i = 0; i < rel.size(); i++) {
             boolean last = i == rel.size() - 1;
-            if (!rulesFor(root, rel.subList(0, i)).visible(rel.get(i), !last || isDirectory)) {
+            if (!rules.visible(rel.get(i), !last || isDirectory)) {
                 return false;
+            }
+            if (!last) {
+                rules = below(rules, rel.get(i));
             }
         }
         return true;
