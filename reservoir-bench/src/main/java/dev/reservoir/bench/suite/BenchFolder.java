@@ -1,5 +1,6 @@
 package dev.reservoir.bench.suite;
 
+import dev.reservoir.demo.BenchData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,16 +38,9 @@ final class BenchFolder {
             return;
         }
         Files.createDirectories(folder);
-        byte[] filler = new byte[1024];
-        for (int k = 0; k < filler.length; k++) {
-            filler[k] = (byte) ('a' + k % 26);
-        }
         for (int i = 0; i < FILES; i++) {
-            byte[] text = filler.clone();
-            byte[] prefix = ("bench text " + i + " v0 ").getBytes(StandardCharsets.US_ASCII);
-            System.arraycopy(prefix, 0, text, 0, prefix.length);
             Path part = folder.resolve("text-" + i + ".txt.part");
-            Files.write(part, text);
+            Files.writeString(part, BenchData.text(i, 0), StandardCharsets.US_ASCII);
             Files.move(part, folder.resolve("text-" + i + ".txt"), StandardCopyOption.REPLACE_EXISTING);
         }
         Files.writeString(folder.resolve(MARKER), "");
