@@ -18,6 +18,7 @@ import dev.reservoir.server.spi.ResourceProvider;
 import dev.reservoir.server.spi.ResourceRequest;
 import dev.reservoir.server.spi.UriPrefix;
 import dev.reservoir.server.spi.UriSpace;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -44,7 +45,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class AtOnceReadsIT {
 
-    /** "rec://fast/..." from memory, "rec://slow/..." after 1 s (until released); records each read's thread. */
+    /**
+     * "rec://fast/..." from memory, "rec://disk/..." at once but not from memory (a read that may
+     * block), "rec://slow/..." when released (10 s at most); records each read's thread.
+     */
     private static final class Recorder implements ResourceProvider {
         final BlockingQueue<Thread> readers = new LinkedBlockingQueue<>();
         final CountDownLatch slowStarted = new CountDownLatch(1);
@@ -243,6 +247,44 @@ class AtOnceReadsIT {
         assertThat(reader().isVirtual())
                 .as("served on Jetty's thread once the rest came")
                 .isFalse();
+    }
+
+    @Test
+    void pipelinedRequestsBehindAReadThatMayBlockAreAnsweredInOrderWithoutAHandOff() throws Exception {
+        start(64);
+        List<String> uris = List.of("rec://disk/1", "rec://fast/2", "rec://disk/3", "rec://fast/4", "rec://disk/5");
+        ByteArrayOutputStream requests = new ByteArrayOutputStream();
+        for (int i = 0; i < uris.size(); i++) {
+            String body = "{\"jsonrpc\":\"2.0\",\"id\":" + (i + 1)
+                    + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uris.get(i) + "\","
+                    + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fixture.running.port() + "\r\n"
+                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                    + "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: resources/read\r\nMcp-Name: " + uris.get(i)
+                    + "\r\nContent-Length: " + bytes.length + "\r\n\r\n";
+            requests.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            requests.write(bytes);
+        }
+        try (RawHttp raw = new RawHttp(fixture.running.port(), 0)) {
+            OutputStream out = raw.socket.getOutputStream();
+            out.write(requests.toByteArray()); // all five at once, before any answer
+            out.flush();
+            for (int i = 0; i < uris.size(); i++) {
+                raw.readHead();
+                assertThat(raw.status).isEqualTo(200);
+                JsonNode answer = MAPPER.readTree(raw.body());
+                assertThat(answer.get("id").asInt()).isEqualTo(i + 1);
+                assertThat(text(answer)).isEqualTo("text of " + uris.get(i));
+            }
+        }
+        for (String u : uris) {
+            Thread t = reader();
+            // A read from memory that waited behind a read that may block is served on the thread
+            // that finished that read (a virtual one), as on Jetty's: no hand-off to Jetty's pool.
+            assertThat(t.isVirtual()).as(u + " on " + t).isTrue();
+        }
     }
 
     @Test
