@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CharsetDecoder;
@@ -52,11 +53,47 @@ final class ContentReader {
         if (size > limit) {
             throw ProviderException.tooLarge(entry.uri(), size, limit);
         }
+        if (size <= ContentTypes.SNIFF_BYTES) {
+            ReadResult small = readSmall(entry);
+            if (small != null) {
+                return small;
+            }
+        }
         ContentTypes.Info info = describer.types().info(entry);
         if (!info.readable()) {
             throw ProviderException.denied(entry.uri());
         }
         return ReadResult.of(describer.describe(entry, info), body(entry, info));
+    }
+
+    /**
+     * A file of at most {@link ContentTypes#SNIFF_BYTES} (most files served) read whole, at once:
+     * one walk and one open give its type (when not already known) and its content, held in memory
+     * and written as any content in memory, where a streamed body opens the file again (after a
+     * sniff that opened it too) and decodes it through a reader. Null when it could not be read so
+     * (the streamed way then reports why, as it always did: access denied, gone, changed).
+     */
+    private ReadResult readSmall(Entry entry) {
+        int size = (int) entry.attrs().size();
+        byte[] content = new byte[size];
+        try (SeekableByteChannel channel = resolver.openFile(entry)) {
+            if (channel.size() != size) {
+                return null;
+            }
+            ByteBuffer into = ByteBuffer.wrap(content);
+            while (into.hasRemaining()) {
+                if (channel.read(into) < 0) {
+                    return null; // shorter than it said: it is changing
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        ContentTypes.Info info = describer.types().info(entry, content);
+        ContentBody body = info.isText()
+                ? ContentBody.text(new String(content, info.bomLength(), size - info.bomLength(), info.charset()))
+                : ContentBody.bytes(content);
+        return ReadResult.of(describer.describe(entry, info), body);
     }
 
     private List<ResourceContent> collection(Entry folder, ReadOptions options, long limit) {

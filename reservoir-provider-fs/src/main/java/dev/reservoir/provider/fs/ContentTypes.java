@@ -99,7 +99,7 @@ final class ContentTypes {
 
     /** What the regular file of an entry holds; binary (and maybe unreadable) if it cannot be read. */
     Info info(Entry entry) {
-        return info(entry, null);
+        return info(entry, (DirHandle) null);
     }
 
     /**
@@ -107,25 +107,44 @@ final class ContentTypes {
      * it at hand) rather than walking from the root again; null to walk.
      */
     Info info(Entry entry, DirHandle folder) {
-        Path real = entry.real();
-        FileTime modified = entry.attrs().lastModifiedTime();
-        long size = entry.attrs().size();
+        Info known = cached(entry);
+        return known != null ? known : remember(entry, sniff(entry, folder));
+    }
+
+    /**
+     * The same for a file whose whole content is at hand ({@code content}, at most
+     * {@value #SNIFF_BYTES} bytes): classified from it, without opening the file again.
+     */
+    Info info(Entry entry, byte[] content) {
+        Info known = cached(entry);
+        return known != null ? known : remember(entry, classify(content, true, entry.name()));
+    }
+
+    /** What the cache knows of the entry's file, while its size and time are unchanged; or null. */
+    private Info cached(Entry entry) {
         lock.lock();
         try {
-            Stamp stamp = cache.get(real);
-            if (stamp != null && stamp.modified().equals(modified) && stamp.size() == size) {
+            Stamp stamp = cache.get(entry.real());
+            if (stamp != null
+                    && stamp.modified().equals(entry.attrs().lastModifiedTime())
+                    && stamp.size() == entry.attrs().size()) {
                 return stamp.info();
             }
+            return null;
         } finally {
             lock.unlock();
         }
-        Info info = sniff(entry, folder);
+    }
+
+    private Info remember(Entry entry, Info info) {
         if (!info.readable()) {
             return info; // not cached: permissions change without changing size or time
         }
         lock.lock();
         try {
-            cache.put(real, new Stamp(modified, size, info));
+            cache.put(
+                    entry.real(),
+                    new Stamp(entry.attrs().lastModifiedTime(), entry.attrs().size(), info));
         } finally {
             lock.unlock();
         }

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,13 +27,54 @@ class ReadTest {
     Path dir;
 
     @Test
-    void filesAreStreamedNotHeld() throws IOException {
+    void smallFilesAreReadWholeAndLargerOnesStreamedNotHeld() throws IOException {
         Fixtures.write(dir, "a.txt", "text");
         Fixtures.write(dir, "b.bin", new byte[] {0, 1, 2});
+        Fixtures.write(dir, "edge.txt", "e".repeat(ContentTypes.SNIFF_BYTES));
+        Fixtures.write(dir, "large.txt", "l".repeat(ContentTypes.SNIFF_BYTES + 1));
+        byte[] largeBinary = new byte[ContentTypes.SNIFF_BYTES + 1];
+        Fixtures.write(dir, "large.bin", largeBinary);
         FileSystemProvider fs = FileSystemProvider.create(dir);
-        assertThat(body(fs, "a.txt")).isInstanceOf(ContentBody.TextStream.class);
-        assertThat(body(fs, "b.bin")).isInstanceOf(ContentBody.BinaryStream.class);
-        assertThat(body(fs, "b.bin").size()).hasValue(3);
+        assertThat(body(fs, "a.txt")).isEqualTo(ContentBody.text("text"));
+        assertThat(body(fs, "b.bin")).isInstanceOfSatisfying(ContentBody.Bytes.class, b -> assertThat(b.data())
+                .containsExactly(0, 1, 2));
+        assertThat(body(fs, "edge.txt")).isEqualTo(ContentBody.text("e".repeat(ContentTypes.SNIFF_BYTES)));
+        assertThat(body(fs, "large.txt")).isInstanceOf(ContentBody.TextStream.class);
+        assertThat(text(body(fs, "large.txt"))).isEqualTo("l".repeat(ContentTypes.SNIFF_BYTES + 1));
+        assertThat(body(fs, "large.bin")).isInstanceOf(ContentBody.BinaryStream.class);
+        assertThat(body(fs, "large.bin").size()).hasValue(ContentTypes.SNIFF_BYTES + 1);
+        fs.close();
+    }
+
+    @Test
+    void aSmallFileIsReadAsItsCharsetSaysWithoutItsByteOrderMark() throws IOException {
+        Fixtures.write(dir, "bom.txt", new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'h', 'i'});
+        Fixtures.write(dir, "utf16.txt", "\ufeffh\u00e9".getBytes(StandardCharsets.UTF_16BE));
+        Fixtures.write(dir, "latin.txt", new byte[] {'c', 'a', 'f', (byte) 0xE9});
+        Fixtures.write(dir, "bad.txt", new byte[] {'a', (byte) 0xC3, '(', 'b'}); // not UTF-8: windows-1252
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        assertThat(body(fs, "bom.txt")).isEqualTo(ContentBody.text("hi"));
+        assertThat(body(fs, "utf16.txt")).isEqualTo(ContentBody.text("h\u00e9"));
+        assertThat(body(fs, "latin.txt")).isEqualTo(ContentBody.text("caf\u00e9"));
+        assertThat(body(fs, "bad.txt")).isEqualTo(ContentBody.text("a\u00c3(b"));
+        // The type read with the content is the one a listing gives.
+        assertThat(fs.read(ReadRequest.of(uri(fs, "utf16.txt"), ReadOptions.DEFAULT))
+                        .contents()
+                        .getFirst()
+                        .resource()
+                        .mimeType())
+                .isEqualTo("text/plain");
+        fs.close();
+    }
+
+    @Test
+    void aSmallFileReadIsWhatItHeldThenNotWhatItBecameAfter() throws IOException {
+        Path file = Fixtures.write(dir, "log.txt", "0123456789");
+        FileSystemProvider fs = FileSystemProvider.create(dir);
+        ContentBody body = body(fs, "log.txt");
+        Files.writeString(file, "more", StandardOpenOption.APPEND);
+        assertThat(text(body)).isEqualTo("0123456789");
+        assertThat(text(body(fs, "log.txt"))).isEqualTo("0123456789more");
         fs.close();
     }
 
@@ -74,7 +116,7 @@ class ReadTest {
                 assertThat(body.size().getAsLong()).as(name).isEqualTo(written);
             }
         }
-        assertThat(body(fs, "small.txt").size()).hasValue(7);
+        assertThat(body(fs, "small.txt")).isEqualTo(ContentBody.text("h\u00e9llo\n"));
         fs.close();
     }
 

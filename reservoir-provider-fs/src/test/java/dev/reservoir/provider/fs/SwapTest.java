@@ -37,7 +37,8 @@ class SwapTest {
     void setUp() throws IOException {
         root = Files.createDirectories(dir.resolve("root"));
         outside = Files.createDirectories(dir.resolve("outside"));
-        Fixtures.write(root, "sub/f.txt", "inside\n");
+        // Larger than a file read whole when found (ContentTypes.SNIFF_BYTES): it is opened when read.
+        Fixtures.write(root, "sub/f.txt", "inside\n".repeat(2000));
         Fixtures.write(outside, "f.txt", "OUTSIDE\n");
         Fixtures.write(outside, "secret.txt", "OUTSIDE\n");
         fs = FileSystemProvider.create(root);
