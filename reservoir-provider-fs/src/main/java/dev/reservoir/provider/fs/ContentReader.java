@@ -21,10 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads files and folders. A file is streamed when the server writes the response (text decoded
- * a buffer at a time, binary base64-encoded a buffer at a time), opened where it really is through
- * open folders (never through a link), exactly the size it was described with, and never held
- * whole. A file the server may not read is error -31001 (access denied, naming its URI). A folder reads as SEP-2093 collection contents: first the folder itself as
+ * Reads files and folders. A file is opened where it really is through open folders (never
+ * through a link) and read exactly the size it was described with. One of up to
+ * {@link ContentTypes#SNIFF_BYTES} is read whole at once; a larger one is streamed when the server
+ * writes the response (text decoded a buffer at a time, binary base64-encoded a buffer at a time),
+ * never held whole. A file the server may not read is error -31001 (access denied, naming its URI). A folder reads as SEP-2093 collection contents: first the folder itself as
  * {@code text/uri-list} (RFC 2483) naming its first entries, then each of those entries that is a
  * text file small enough for what is left of the byte budget, with its metadata and its whole
  * text. Folders and binary files are only named in the list (a blob or a folder has no honest
