@@ -52,7 +52,7 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
     /** The attributes of the entry {@code name}, without following a link. */
     abstract BasicFileAttributes attributes(Path name) throws IOException;
 
-    /** The attributes of the open folder itself. */
+    /** The attributes of the open folder itself (a kept root's: as checked when this handle was made). */
     abstract BasicFileAttributes self() throws IOException;
 
     /** Opens the folder {@code name} (never through a link); it must be the one {@code checked} described. */
@@ -114,7 +114,8 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
         }
         Kept known = kept.get(folder);
         if (known != null && now.fileKey() != null && now.fileKey().equals(known.key) && known.borrow()) {
-            return new Secure(folder, known.stream, known);
+            // The lstat just made describes the folder kept (the same file key): its attributes.
+            return new Secure(folder, known.stream, known, now);
         }
         DirHandle fresh = open(folder);
         if (!(fresh instanceof Secure secure)) {
@@ -136,7 +137,7 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
         if (replaced != null) {
             replaced.release(); // the map's
         }
-        return new Secure(folder, secure.stream, made);
+        return new Secure(folder, secure.stream, made, null);
     }
 
     /** Gives back every folder kept in {@code kept} (each is closed once its last walk ends). */
@@ -198,16 +199,18 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
     static final class Secure extends DirHandle {
         private final SecureDirectoryStream<Path> stream; // never iterated: entries() opens "." again
         private final Kept kept; // null: the stream is this handle's own
+        private final BasicFileAttributes opened; // the folder's when this handle was made; null: ask it
         private boolean closed;
 
         private Secure(Path path, SecureDirectoryStream<Path> stream) {
-            this(path, stream, null);
+            this(path, stream, null, null);
         }
 
-        private Secure(Path path, SecureDirectoryStream<Path> stream, Kept kept) {
+        private Secure(Path path, SecureDirectoryStream<Path> stream, Kept kept, BasicFileAttributes opened) {
             super(path);
             this.stream = stream;
             this.kept = kept;
+            this.opened = opened;
         }
 
         @Override
@@ -218,6 +221,9 @@ abstract sealed class DirHandle implements Closeable permits DirHandle.Secure, D
 
         @Override
         BasicFileAttributes self() throws IOException {
+            if (opened != null) {
+                return opened; // a kept root's, from the lstat that checked it a moment ago (one fstat less a walk)
+            }
             return stream.getFileAttributeView(BasicFileAttributeView.class).readAttributes();
         }
 
