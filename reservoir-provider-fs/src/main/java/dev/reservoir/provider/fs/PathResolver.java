@@ -136,7 +136,10 @@ final class PathResolver {
                 if (dir == null) {
                     dir = open(current); // reached through a link: walk again from where it really is
                 }
-                rules = rules == null ? rulesFor(current) : rules;
+                // The folder's attributes were read on this walk: what is known missing there can be trusted.
+                rules = rules == null
+                        ? visibility.rulesFor(current.realRoot(), current.realRel(), current.attrs())
+                        : rules;
                 Optional<Entry> next = child(dir, current, rules, rel.get(i), links);
                 if (next.isEmpty()) {
                     return Optional.empty();
@@ -145,7 +148,7 @@ final class PathResolver {
                 // A plain subfolder's rules follow from its folder's; a linked one's are gathered
                 // where it really is.
                 rules = i < rel.size() - 1 && child.isDirectory() && isPlainChild(current, child)
-                        ? visibility.below(rules, child.realRel().getLast())
+                        ? visibility.below(rules, child.realRel().getLast(), child.attrs())
                         : null;
                 if (i < rel.size() - 1 && child.isDirectory()) {
                     // A linked folder is opened from where it really is, at the next name.
@@ -371,10 +374,6 @@ final class PathResolver {
 
     private static boolean sameFolder(BasicFileAttributes now, BasicFileAttributes then) {
         return now.fileKey() == null || then.fileKey() == null || now.fileKey().equals(then.fileKey());
-    }
-
-    private Visibility.FolderRules rulesFor(Entry folder) {
-        return visibility.rulesFor(folder.realRoot(), folder.realRel());
     }
 
     static void closeQuietly(Closeable closeable) {

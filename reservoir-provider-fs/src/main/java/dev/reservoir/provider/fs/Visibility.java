@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Exclude patterns and ignore files use git's pattern syntax (JGit's matcher). The ignore files
  * are every {@code .gitignore} from the root down to the entry's folder (the deepest rule that
  * matches decides, as in git) and the root's {@code .git/info/exclude}; files above the root are
- * not consulted. Parsed files are cached and re-read when their size or time changes. Thread-safe.
+ * not consulted. Parsed files are cached and re-read when their size or time changes; that a
+ * folder has none is remembered while the folder itself is unchanged. Thread-safe.
  */
 final class Visibility {
 
@@ -98,15 +99,26 @@ final class Visibility {
 
     /** The rules for the entries of {@code folder} (names below the root) in {@code root}. */
     FolderRules rulesFor(Root root, List<String> folder) {
+        return rulesFor(root, folder, null);
+    }
+
+    /**
+     * The same, given the attributes of {@code folder} itself just read (null when not at hand),
+     * which let a look-up for an ignore file known to be missing there be skipped.
+     */
+    FolderRules rulesFor(Root root, List<String> folder, BasicFileAttributes folderAttrs) {
         List<IgnoreNode> nodes = new ArrayList<>(1);
         IgnoreNode infoExclude = null;
         if (gitignore) {
-            nodes.add(load(root.path().resolve(".gitignore")));
-            infoExclude = load(root.path().resolve(".git").resolve("info").resolve("exclude"));
+            BasicFileAttributes rootAttrs = folder.isEmpty() ? folderAttrs : null;
+            nodes.add(ignoreFile(root.path(), rootAttrs, true));
+            infoExclude = absent(root.path(), rootAttrs, GIT)
+                    ? null
+                    : load(root.path().resolve(GIT).resolve("info").resolve("exclude"), null);
         }
         FolderRules rules = new FolderRules(List.of(), root.path(), nodes, infoExclude);
-        for (String name : folder) {
-            rules = below(rules, name);
+        for (int i = 0; i < folder.size(); i++) {
+            rules = below(rules, folder.get(i), i == folder.size() - 1 ? folderAttrs : null);
         }
         return rules;
     }
@@ -117,6 +129,11 @@ final class Visibility {
      * each folder's ignore file once, not again at every level below.
      */
     FolderRules below(FolderRules parent, String name) {
+        return below(parent, name, null);
+    }
+
+    /** The same, given the subfolder's attributes just read (or null), as {@link #rulesFor(Root, List, BasicFileAttributes)}. */
+    FolderRules below(FolderRules parent, String name, BasicFileAttributes attrs) {
         List<String> folder = new ArrayList<>(parent.folder.size() + 1);
         folder.addAll(parent.folder);
         folder.add(name);
@@ -126,7 +143,7 @@ final class Visibility {
         }
         List<IgnoreNode> nodes = new ArrayList<>(parent.nodes.size() + 1);
         nodes.addAll(parent.nodes); // may hold nulls (no ignore file there): not List.copyOf
-        nodes.add(load(dir.resolve(".gitignore")));
+        nodes.add(ignoreFile(dir, attrs, false));
         return new FolderRules(List.copyOf(folder), dir, nodes, parent.infoExclude);
     }
 
@@ -145,13 +162,74 @@ final class Visibility {
         return true;
     }
 
-    /** Forgets every cached ignore file (after one changed on disk). */
+    /** Forgets every cached ignore file (after one changed on disk), and which folders have none. */
     void invalidate() {
         cache.clear();
+        missing.clear();
     }
 
-    /** Reads an ignore file if it is a regular file (never through a link, which could lead out of the root). */
-    private IgnoreNode load(Path file) {
+    private static final String GITIGNORE = ".gitignore";
+    private static final String GIT = ".git";
+
+    /**
+     * A folder seen without a .gitignore (and, when {@code git}, without a .git either), with the
+     * folder's file key and modification time then. Most folders have no ignore file, and each
+     * walk to an entry looked for one in every folder on its way (and for the root's
+     * {@code .git/info/exclude}): a tenth of a small file's read from a folder
+     * (reservoir-bench/PROFILE.md). Making a name in a folder changes the folder's modification
+     * time, so while the folder has the same key and time, the name is still missing. Only a folder
+     * last changed more than {@link #SETTLED_MILLIS} before is noted: a name made later is then
+     * stamped with a later time (whatever the file system's clock granularity, up to FAT's two
+     * seconds), never the same. One case escapes: a tool that sets a folder's time back to the very
+     * instant it had (rsync -t, tar) right after adding an ignore file to a folder unchanged for
+     * longer. What that file ignores is then still shown until the folder changes again, or until
+     * the provider's watcher (running once anything is watched) reports the file.
+     */
+    private record Missing(Object key, FileTime modified, boolean git) {}
+
+    private static final long SETTLED_MILLIS = 5_000;
+
+    private final Map<Path, Missing> missing = new ConcurrentHashMap<>();
+
+    /** Whether {@code name} is known to be missing from the folder {@code dir} whose attributes (just read) are {@code attrs}. */
+    private boolean absent(Path dir, BasicFileAttributes attrs, String name) {
+        if (attrs == null) {
+            return false;
+        }
+        Missing known = missing.get(dir);
+        return known != null
+                && known.key().equals(attrs.fileKey())
+                && known.modified().equals(attrs.lastModifiedTime())
+                && (name.equals(GITIGNORE) || known.git());
+    }
+
+    /** The folder's .gitignore, parsed; null when it has none (noted, when its attributes are at hand). */
+    private IgnoreNode ignoreFile(Path dir, BasicFileAttributes attrs, boolean root) {
+        if (absent(dir, attrs, GITIGNORE)) {
+            return null;
+        }
+        return load(dir.resolve(GITIGNORE), attrs == null ? null : () -> noteMissing(dir, attrs, root));
+    }
+
+    /** Notes that the folder has no .gitignore (and, for a root, whether it has no .git), when it has settled. */
+    private void noteMissing(Path dir, BasicFileAttributes attrs, boolean root) {
+        Object key = attrs.fileKey();
+        if (key == null || attrs.lastModifiedTime().toMillis() > System.currentTimeMillis() - SETTLED_MILLIS) {
+            return;
+        }
+        // Asked as the entry itself: a link named .git, even one leading nowhere, is not "missing".
+        boolean noGit = root && Files.notExists(dir.resolve(GIT), LinkOption.NOFOLLOW_LINKS);
+        if (missing.size() >= MAX_CACHED_FILES) {
+            missing.clear(); // the same crude bound as the files' cache
+        }
+        missing.put(dir, new Missing(key, attrs.lastModifiedTime(), noGit));
+    }
+
+    /**
+     * Reads an ignore file if it is a regular file (never through a link, which could lead out of
+     * the root); {@code ifMissing} (or null) runs when there is no such entry at all.
+     */
+    private IgnoreNode load(Path file, Runnable ifMissing) {
         BasicFileAttributes attrs;
         try {
             // Most folders have no .gitignore, and this runs for every folder on the way to every
@@ -168,6 +246,9 @@ final class Visibility {
         }
         if (attrs == null) {
             cache.remove(file);
+            if (ifMissing != null) {
+                ifMissing.run();
+            }
             return null;
         }
         if (!attrs.isRegularFile() || attrs.size() > MAX_IGNORE_FILE_BYTES) {

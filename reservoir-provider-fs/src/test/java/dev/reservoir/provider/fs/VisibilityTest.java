@@ -156,6 +156,41 @@ class VisibilityTest {
     }
 
     @Test
+    void anIgnoreFileMadeInFoldersLongUnchangedIsSeenAtOnce(@TempDir Path plain) throws IOException {
+        Fixtures.write(plain, "notes/secret.txt", "s\n");
+        Fixtures.write(plain, "top.txt", "t\n");
+        FileTime anHourAgo = FileTime.from(Instant.now().minusSeconds(3600));
+        Files.setLastModifiedTime(plain.resolve("notes"), anHourAgo);
+        Files.setLastModifiedTime(plain, anHourAgo);
+        FileSystemProvider fs = FileSystemProvider.create(plain);
+        for (int i = 0; i < 2; i++) { // the second walk trusts what the first found missing
+            assertThat(fs.metadata(ResourceRequest.of(uri(fs, "notes/secret.txt"))))
+                    .isPresent();
+            assertThat(fs.metadata(ResourceRequest.of(uri(fs, "top.txt")))).isPresent();
+        }
+        // Making a file changes its folder's time: what was missing is looked for again.
+        Fixtures.write(plain, "notes/.gitignore", "secret.txt\n");
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "notes/secret.txt")))).isEmpty();
+        Fixtures.write(plain, ".git/info/exclude", "top.txt\n");
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "top.txt")))).isEmpty();
+        fs.close();
+    }
+
+    @Test
+    void aFolderChangedJustBeforeIsLookedInAtEveryWalk(@TempDir Path plain) throws IOException {
+        Fixtures.write(plain, "x/secret.txt", "s\n");
+        FileSystemProvider fs = FileSystemProvider.create(plain);
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "x/secret.txt")))).isPresent();
+        // An ignore file made with the folder's time set back to what it was (as rsync -t or tar
+        // may): a folder changed seconds before was not trusted to stay without one.
+        FileTime before = Files.getLastModifiedTime(plain.resolve("x"));
+        Fixtures.write(plain, "x/.gitignore", "secret.txt\n");
+        Files.setLastModifiedTime(plain.resolve("x"), before);
+        assertThat(fs.metadata(ResourceRequest.of(uri(fs, "x/secret.txt")))).isEmpty();
+        fs.close();
+    }
+
+    @Test
     void invalidExcludePatternsAreRefusedWithAHint() {
         assertThatThrownBy(() -> FileSystemProvider.builder().exclude(" "))
                 .isInstanceOf(IllegalArgumentException.class)
