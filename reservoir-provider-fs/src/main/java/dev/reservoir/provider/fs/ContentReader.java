@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CharsetDecoder;
@@ -71,23 +70,16 @@ final class ContentReader {
      * A file of at most {@link ContentTypes#SNIFF_BYTES} (most files served) read whole, at once:
      * one walk and one open give its type (when not already known) and its content, held in memory
      * and written as any content in memory, where a streamed body opens the file again (after a
-     * sniff that opened it too) and decodes it through a reader. Null when it could not be read so
-     * (the streamed way then reports why, as it always did: access denied, gone, changed).
+     * sniff that opened it too) and decodes it through a reader. It is opened and held to its size
+     * by {@link #open}, as a streamed body is. Null when it could not be read so (the streamed way
+     * then reports why, as it always did: access denied with its warning, gone, changed).
      */
     private ReadResult readSmall(Entry entry) {
         int size = (int) entry.attrs().size();
-        byte[] content = new byte[size];
-        try (SeekableByteChannel channel = resolver.openFile(entry)) {
-            if (channel.size() != size) {
-                return null;
-            }
-            ByteBuffer into = ByteBuffer.wrap(content);
-            while (into.hasRemaining()) {
-                if (channel.read(into) < 0) {
-                    return null; // shorter than it said: it is changing
-                }
-            }
-        } catch (IOException e) {
+        byte[] content;
+        try (InputStream in = open(entry, 0)) {
+            content = in.readNBytes(size); // open checked the size; a shorter file fails here
+        } catch (IOException | ProviderException e) {
             return null;
         }
         ContentTypes.Info info = describer.types().info(entry, content);
