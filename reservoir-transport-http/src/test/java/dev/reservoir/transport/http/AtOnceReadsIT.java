@@ -46,8 +46,8 @@ import org.junit.jupiter.api.Timeout;
 class AtOnceReadsIT {
 
     /**
-     * "rec://fast/..." from memory, "rec://disk/..." at once but not from memory (a read that may
-     * block), "rec://slow/..." when released (10 s at most); records each read's thread.
+     * "rec://fast/..." from memory, "rec://wait/..." after 200 ms (a read that may block, and
+     * does), "rec://slow/..." when released (10 s at most); records each read's thread.
      */
     private static final class Recorder implements ResourceProvider {
         final BlockingQueue<Thread> readers = new LinkedBlockingQueue<>();
@@ -80,6 +80,13 @@ class AtOnceReadsIT {
             readers.add(Thread.currentThread());
             if (uri.endsWith("/missing")) {
                 throw new ResourceNotFoundException(uri);
+            }
+            if (uri.startsWith("rec://wait/")) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             if (uri.startsWith("rec://slow/")) {
                 slowStarted.countDown();
@@ -252,7 +259,9 @@ class AtOnceReadsIT {
     @Test
     void pipelinedRequestsBehindAReadThatMayBlockAreAnsweredInOrderWithoutAHandOff() throws Exception {
         start(64);
-        List<String> uris = List.of("rec://disk/1", "rec://fast/2", "rec://disk/3", "rec://fast/4", "rec://disk/5");
+        // Each read that may block ends well after Jetty's thread has left the connection to it:
+        // the answer then finishes on the read's virtual thread, which looks for the next request.
+        List<String> uris = List.of("rec://wait/1", "rec://fast/2", "rec://wait/3", "rec://fast/4", "rec://wait/5");
         ByteArrayOutputStream requests = new ByteArrayOutputStream();
         for (int i = 0; i < uris.size(); i++) {
             String body = "{\"jsonrpc\":\"2.0\",\"id\":" + (i + 1)
