@@ -14,31 +14,35 @@ final class MessageWriter {
             return;
         }
         g.writeStartObject();
-        g.writeStringField("jsonrpc", "2.0");
+        g.writeFieldName(WireNames.JSONRPC);
+        g.writeString(WireNames.VERSION_2_0);
         switch (message) {
             case JsonRpcRequest request -> {
                 writeId(g, request.id());
-                g.writeStringField("method", request.method());
+                g.writeFieldName(WireNames.METHOD);
+                g.writeString(request.method());
                 if (request.params() != null) {
-                    g.writeFieldName("params");
+                    g.writeFieldName(WireNames.PARAMS);
                     g.writeTree(request.params());
                 }
             }
             case JsonRpcNotification notification -> {
-                g.writeStringField("method", notification.method());
+                g.writeFieldName(WireNames.METHOD);
+                g.writeString(notification.method());
                 if (notification.params() != null) {
-                    g.writeFieldName("params");
+                    g.writeFieldName(WireNames.PARAMS);
                     g.writeTree(notification.params());
                 }
             }
             case JsonRpcResult result -> {
                 writeId(g, result.id());
-                g.writeFieldName("result");
+                g.writeFieldName(WireNames.RESULT);
                 result.result().writeTo(g);
             }
             case JsonRpcErrorResponse error -> {
                 writeId(g, error.id());
-                g.writeObjectFieldStart("error");
+                g.writeFieldName(WireNames.ERROR);
+                g.writeStartObject();
                 g.writeNumberField("code", error.error().code());
                 g.writeStringField("message", error.error().message());
                 if (error.error().data() != null) {
@@ -62,7 +66,7 @@ final class MessageWriter {
     }
 
     static void writeId(JsonGenerator g, RequestId id) throws IOException {
-        g.writeFieldName("id");
+        g.writeFieldName(WireNames.ID);
         switch (id) {
             case null -> g.writeNull();
             case RequestId.Num num -> g.writeNumber(num.value());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcNotification;
+import dev.reservoir.core.jsonrpc.WireNames;
 import dev.reservoir.core.model.Annotations;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Icon;
@@ -155,9 +156,11 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
                     g, sizeOfBody ? r.toBuilder().size(bodySize.getAsLong()).build() : r);
             return;
         }
-        g.writeStringField("uri", r.uri());
+        g.writeFieldName(WireNames.URI);
+        g.writeString(r.uri());
         if (r.mimeType() != null) {
-            g.writeStringField("mimeType", r.mimeType());
+            g.writeFieldName(WireNames.MIME_TYPE);
+            g.writeString(r.mimeType());
         }
         writeMeta(g, r.meta());
     }

@@ -3,6 +3,7 @@ package dev.reservoir.server.internal;
 import com.fasterxml.jackson.core.Base64Variants;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
+import dev.reservoir.core.jsonrpc.WireNames;
 import dev.reservoir.core.protocol.WireFormat;
 import dev.reservoir.server.internal.rpc.AnswerBrokenException;
 import dev.reservoir.server.spi.ContentBody;
@@ -54,15 +55,15 @@ final class ContentWriter {
             switch (body) {
                 case ContentBody.Text t -> writeText(g, t.text());
                 case ContentBody.Bytes b -> {
-                    g.writeFieldName("blob");
+                    g.writeFieldName(WireNames.BLOB);
                     writeBase64(g, b.data(), piece);
                 }
                 case ContentBody.TextStream s -> {
-                    g.writeFieldName("text");
+                    g.writeFieldName(WireNames.TEXT);
                     g.writeString(SizedContent.text((Reader) stream, uri(item), s.knownSize(), maxBytes), -1);
                 }
                 case ContentBody.BinaryStream s -> {
-                    g.writeFieldName("blob");
+                    g.writeFieldName(WireNames.BLOB);
                     writeBase64(
                             g,
                             SizedContent.bytes((InputStream) stream, uri(item), s.knownSize(), maxBytes),
@@ -83,12 +84,13 @@ final class ContentWriter {
         if (g instanceof UTF8JsonGenerator && text.length() <= PLAIN_TEXT_MOST) { // others may take no raw bytes
             byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
             if (utf8.length == text.length() && plainAscii(utf8)) { // as long as the text: ASCII only
-                g.writeFieldName("text");
+                g.writeFieldName(WireNames.TEXT);
                 g.writeRawUTF8String(utf8, 0, utf8.length);
                 return;
             }
         }
-        g.writeStringField("text", text);
+        g.writeFieldName(WireNames.TEXT);
+        g.writeString(text);
     }
 
     /** Texts up to this length may be copied to bytes first (a copy of a larger one is not worth holding). */

@@ -8,6 +8,7 @@ import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcResult;
 import dev.reservoir.core.jsonrpc.RequestId;
+import dev.reservoir.core.jsonrpc.WireNames;
 import dev.reservoir.core.model.CacheHint;
 import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.protocol.Errors;
@@ -300,7 +301,8 @@ final class ReadAnswer implements DeferredResult {
     private void write(JsonGenerator g, boolean skeleton) throws IOException {
         int firstIndex = first == null ? -1 : firstStreamed();
         g.writeStartObject();
-        g.writeArrayFieldStart("contents");
+        g.writeFieldName(WireNames.CONTENTS);
+        g.writeStartArray();
         for (int i = 0; i < contents.size(); i++) {
             ResourceContent item = contents.get(i);
             if (skeleton) {
