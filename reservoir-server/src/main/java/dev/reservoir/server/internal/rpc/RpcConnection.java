@@ -209,7 +209,7 @@ public final class RpcConnection {
                 // idle (stdin closed) must not close its output while this answer is being written.
                 forget(call);
                 sendQuietly(call.replies(), call.replies().capsMessageSize() ? cap.fit(response) : response);
-                end(call);
+                releasePermit(call); // its id and deadline are freed already
                 call.replies().finish();
                 sent = response instanceof JsonRpcErrorResponse failure ? failure.error() : null;
             }
