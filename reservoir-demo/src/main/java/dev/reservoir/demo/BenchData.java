@@ -17,6 +17,7 @@ import dev.reservoir.server.spi.UriPrefix;
 import dev.reservoir.server.spi.UriSpace;
 import dev.reservoir.server.spi.Watch;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -89,10 +90,41 @@ public final class BenchData implements ResourceProvider {
         return b.toString();
     }
 
-    /** The text of resource i at a version: 1,024 ASCII characters, "bench text i vN " then the filler. */
+    private static final byte[] FILLER_BYTES = FILLER.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TEXT_HEAD = "bench text ".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The text of resource i at a version: 1,024 ASCII characters, "bench text i vN " then the filler.
+     * Made in one array and copied once into its string: joined with {@code +} and cut with
+     * {@code substring}, it was copied three times, and was a twentieth of a read's server time.
+     */
     public static String text(int i, int version) {
-        String prefix = "bench text " + i + " v" + version + " ";
-        return prefix + FILLER.substring(prefix.length());
+        if (i < 0 || version < 0) { // a version past Integer.MAX_VALUE touches
+            String prefix = "bench text " + i + " v" + version + " ";
+            return prefix + FILLER.substring(prefix.length());
+        }
+        byte[] text = FILLER_BYTES.clone(); // the filler from the prefix's end on is already in place
+        System.arraycopy(TEXT_HEAD, 0, text, 0, TEXT_HEAD.length);
+        int at = digits(text, TEXT_HEAD.length, i);
+        text[at++] = ' ';
+        text[at++] = 'v';
+        at = digits(text, at, version);
+        text[at] = ' ';
+        return new String(text, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Writes a non-negative number's decimal digits at {@code at}; returns the index after them. */
+    private static int digits(byte[] into, int at, int value) {
+        int end = at + 1;
+        for (int rest = value / 10; rest > 0; rest /= 10) {
+            end++;
+        }
+        int v = value;
+        for (int k = end - 1; k >= at; k--) {
+            into[k] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return end;
     }
 
     /** Changes text i and tells its watchers. */
