@@ -96,7 +96,7 @@ public final class BenchData implements ResourceProvider {
     /**
      * The text of resource i at a version: 1,024 ASCII characters, "bench text i vN " then the filler.
      * Made in one array and copied once into its string: joined with {@code +} and cut with
-     * {@code substring}, it was copied three times, and was a twentieth of a read's server time.
+     * {@code substring}, it was copied three times, and was 6% of a stdio read's server time.
      */
     public static String text(int i, int version) {
         if (i < 0 || version < 0) { // a version past Integer.MAX_VALUE touches
