@@ -22,6 +22,8 @@ class BenchDataTest {
             for (int version : numbers) {
                 String text = BenchData.text(i, version);
                 assertThat(text).hasSize(1024).isEqualTo(expected(i, version));
+                assertThat(BenchData.utf8(i, version))
+                        .isEqualTo(expected(i, version).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         assertThat(BenchData.text(3, -1)).isEqualTo(expected(3, -1));

@@ -83,9 +83,14 @@ final class ContentReader {
             return null;
         }
         ContentTypes.Info info = describer.types().info(entry, content);
-        ContentBody body = info.isText()
-                ? ContentBody.text(new String(content, info.bomLength(), size - info.bomLength(), info.charset()))
-                : ContentBody.bytes(content);
+        ContentBody body;
+        if (!info.isText()) {
+            body = ContentBody.bytes(content);
+        } else if (info.bomLength() == 0 && info.charset().equals(StandardCharsets.UTF_8)) {
+            body = ContentBody.utf8Text(content); // sent as these bytes, without a String made of them
+        } else {
+            body = ContentBody.text(new String(content, info.bomLength(), size - info.bomLength(), info.charset()));
+        }
         return ReadResult.of(describer.describe(entry, info), body);
     }
 

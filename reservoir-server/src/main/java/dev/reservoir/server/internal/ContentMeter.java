@@ -23,7 +23,7 @@ final class ContentMeter {
     static final long OVER = -1;
 
     /** Escapes make JSON text at most 6 bytes per UTF-8 byte of content (a control character as \\u0001). */
-    private static final int MOST_ESCAPED_PER_BYTE = 6;
+    static final int MOST_ESCAPED_PER_BYTE = 6;
 
     /** Likewise at most 6 bytes per UTF-16 character (an emoji's two as \\uD83D\\uDE00). */
     static final int MOST_ESCAPED_PER_CHAR = 6;
@@ -53,6 +53,19 @@ final class ContentMeter {
                 // this cost more than writing the answer itself (every answer over stdio is measured).
                 long most = (long) t.text().length() * MOST_ESCAPED_PER_CHAR;
                 yield within(exact || most > budget ? escapedLength(t.text(), budget) : most, budget);
+            }
+            case ContentBody.Utf8Text u -> {
+                // As Text: the most it can take when that fits, else the written length of its text.
+                long most = (long) u.utf8().length * MOST_ESCAPED_PER_BYTE;
+                if (!exact && most <= budget) {
+                    yield most;
+                }
+                if (u.utf8().length > budget) {
+                    yield OVER; // no escape makes text shorter than its UTF-8 bytes (U+FFFD is longer)
+                }
+                // Bytes written as they are (ContentWriter) are their own length.
+                yield within(
+                        ContentWriter.plainAscii(u.utf8()) ? u.utf8().length : escapedLength(u.text(), budget), budget);
             }
             case ContentBody.Bytes b -> within(base64Length(b.data().length), budget);
             case ContentBody.BinaryStream s when s.knownSize() >= 0 -> within(base64Length(s.knownSize()), budget);

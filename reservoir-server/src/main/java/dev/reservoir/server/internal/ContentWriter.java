@@ -54,6 +54,7 @@ final class ContentWriter {
             wire.writeContentsHeader(g, item.resource(), body.size());
             switch (body) {
                 case ContentBody.Text t -> writeText(g, t.text());
+                case ContentBody.Utf8Text u -> writeUtf8Text(g, u);
                 case ContentBody.Bytes b -> {
                     g.writeFieldName(WireNames.BLOB);
                     writeBase64(g, b.data(), piece);
@@ -91,6 +92,20 @@ final class ContentWriter {
         }
         g.writeFieldName(WireNames.TEXT);
         g.writeString(text);
+    }
+
+    /**
+     * Writes a text given as UTF-8 bytes: the bytes themselves when they are printable ASCII without
+     * a quote or backslash (as {@link #writeText} does with its copy), else its decoded text.
+     */
+    private static void writeUtf8Text(JsonGenerator g, ContentBody.Utf8Text body) throws IOException {
+        byte[] utf8 = body.utf8();
+        g.writeFieldName(WireNames.TEXT);
+        if (g instanceof UTF8JsonGenerator && plainAscii(utf8)) {
+            g.writeRawUTF8String(utf8, 0, utf8.length);
+        } else {
+            g.writeString(body.text()); // escapes, non-ASCII, a malformed sequence (U+FFFD)
+        }
     }
 
     /** Texts up to this length may be copied to bytes first (a copy of a larger one is not worth holding). */

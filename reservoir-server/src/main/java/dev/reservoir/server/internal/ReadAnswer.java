@@ -158,6 +158,8 @@ final class ReadAnswer implements DeferredResult {
             most += 32 + PageBudget.most(content.resource());
             switch (content.body()) {
                 case dev.reservoir.server.spi.ContentBody.Text t -> most += PageBudget.mostChars(t.text());
+                case dev.reservoir.server.spi.ContentBody.Utf8Text u ->
+                    most += ContentMeter.MOST_ESCAPED_PER_BYTE * (long) u.utf8().length;
                 case dev.reservoir.server.spi.ContentBody.Bytes b -> most += ContentMeter.base64Length(b.data().length);
                 default -> {
                     return -1;
@@ -173,6 +175,8 @@ final class ReadAnswer implements DeferredResult {
         for (ResourceContent content : contents) {
             total += switch (content.body()) {
                 case dev.reservoir.server.spi.ContentBody.Text t -> t.text().length();
+                // Each byte is one written at least: a malformed sequence becomes U+FFFD's three.
+                case dev.reservoir.server.spi.ContentBody.Utf8Text u -> u.utf8().length;
                 case dev.reservoir.server.spi.ContentBody.Bytes b -> ContentMeter.base64Length(b.data().length);
                 default -> 0;
             };

@@ -83,6 +83,7 @@ final class ToolReader {
     private Cut text(ContentBody body, long budget) {
         return switch (body) {
             case ContentBody.Text t -> cut(t.text(), budget, false, -1);
+            case ContentBody.Utf8Text u -> cut(u.text(), budget, false, -1);
             case ContentBody.TextStream s ->
                 withStream(() -> {
                     try (Reader in = s.open().get()) {

@@ -175,6 +175,7 @@ public final class InMemoryProvider implements ResourceProvider {
         for (ResourceContent content : entry.contents()) {
             switch (content.body()) {
                 case ContentBody.Text text -> bytes += 3L * text.text().length();
+                case ContentBody.Utf8Text text -> bytes += text.utf8().length;
                 case ContentBody.Bytes data -> bytes += data.data().length;
                 default -> {
                     return false;

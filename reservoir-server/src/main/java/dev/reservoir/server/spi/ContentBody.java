@@ -45,6 +45,36 @@ public sealed interface ContentBody {
         }
     }
 
+    /**
+     * Text held in memory as its UTF-8 bytes, for a provider that has the bytes already (a file
+     * read whole, a git blob, a text it makes as bytes): it is sent as {@code text}, as the
+     * {@link Text} of {@link #text()} would be. Text that is ASCII without a character JSON
+     * escapes goes out as these bytes, without a {@code String} made of them and encoded back
+     * (two copies of the text, and most of the garbage a small read made). A malformed sequence
+     * reads as U+FFFD, as {@code new String(utf8, UTF_8)} has it. The array is not copied: do not
+     * change it after handing it over.
+     */
+    record Utf8Text(byte[] utf8) implements ContentBody {
+        public Utf8Text {
+            Objects.requireNonNull(utf8, "utf8");
+        }
+
+        /** The text these bytes hold (made on each call). */
+        public String text() {
+            return new String(utf8, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean isText() {
+            return true;
+        }
+
+        @Override
+        public OptionalLong size() {
+            return OptionalLong.empty(); // as Text: a malformed sequence would make the bytes sent differ
+        }
+    }
+
     /** Bytes held in memory. The array is not copied: do not change it after handing it over. */
     record Bytes(byte[] data) implements ContentBody {
         public Bytes {
@@ -100,6 +130,11 @@ public sealed interface ContentBody {
         return new Text(text);
     }
 
+    /** Text given as its UTF-8 bytes ({@link Utf8Text}); the array is not copied. */
+    static ContentBody utf8Text(byte[] utf8) {
+        return new Utf8Text(utf8);
+    }
+
     static ContentBody bytes(byte[] data) {
         return new Bytes(data);
     }
@@ -118,6 +153,7 @@ public sealed interface ContentBody {
     default Reader openReader() throws java.io.IOException {
         return switch (this) {
             case Text t -> new StringReader(t.text());
+            case Utf8Text u -> new StringReader(u.text());
             case TextStream s -> s.open().get();
             default -> throw new IllegalStateException("binary content has no reader");
         };
@@ -129,6 +165,8 @@ public sealed interface ContentBody {
             case Bytes b -> new ByteArrayInputStream(b.data());
             case BinaryStream s -> s.open().get();
             case Text t -> new ByteArrayInputStream(t.text().getBytes(StandardCharsets.UTF_8));
+            // As the text's own encoding: a malformed sequence is U+FFFD's bytes, as it is sent.
+            case Utf8Text u -> new ByteArrayInputStream(u.text().getBytes(StandardCharsets.UTF_8));
             case TextStream s -> new ReaderInputStream(s.open().get());
         };
     }

@@ -61,6 +61,68 @@ class ContentWriterTest {
     }
 
     /**
+     * Text given as UTF-8 bytes is sent as the text they hold: the same bytes as the text given as
+     * a string, a malformed sequence as U+FFFD (as {@code new String(bytes, UTF_8)} has it). Its
+     * measure (stdio's message cap) is the length written, exact or an upper bound, and its stream
+     * and reader give that text.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "plain printable ASCII, with / and ~ and {braces}",
+                "a \" quote",
+                "a \\ backslash",
+                "a line\nbreak and a tab\t",
+                "\u0001 control",
+                "delete \u007f is not escaped",
+                "caf\u00e9",
+                "emoji \ud83d\ude00",
+                "\u4e2d\u6587",
+                "MALFORMED"
+            })
+    void textGivenAsUtf8BytesIsSentAsTheTextTheyHold(String given) throws IOException {
+        byte[] utf8 = given.equals("MALFORMED")
+                ? new byte[] {'a', (byte) 0xC0, (byte) 0xAF, 'b', (byte) 0xE2, (byte) 0x82, 'c', (byte) 0xFF}
+                : given.getBytes(StandardCharsets.UTF_8);
+        String text = new String(utf8, StandardCharsets.UTF_8);
+        Resource resource =
+                Resource.builder("mem://t", "t").mimeType("text/plain").build();
+        ContentBody body = ContentBody.utf8Text(utf8);
+        ByteArrayOutputStream ours = ours(new ResourceContent(resource, body));
+        assertThat(ours.toString(StandardCharsets.UTF_8))
+                .isEqualTo(ours(new ResourceContent(resource, ContentBody.text(text)))
+                        .toString(StandardCharsets.UTF_8))
+                .isEqualTo(jackson(new ResourceContent(resource, body), g -> g.writeStringField("text", text))
+                        .toString(StandardCharsets.UTF_8));
+        assertThat(JsonRpcCodec.standard()
+                        .mapper()
+                        .readTree(ours.toByteArray())
+                        .get("text")
+                        .textValue())
+                .isEqualTo(text);
+
+        long written = JsonRpcCodec.standard().mapper().writeValueAsBytes(text).length - 2; // without its quotes
+        assertThat(ContentMeter.length(body, Long.MAX_VALUE, true)).isEqualTo(written);
+        assertThat(ContentMeter.length(body, Long.MAX_VALUE, false)).isGreaterThanOrEqualTo(written);
+        assertThat(ContentMeter.length(body, written, true)).isEqualTo(written);
+        if (written > 0) {
+            assertThat(ContentMeter.length(body, written - 1, true)).isEqualTo(ContentMeter.OVER);
+            assertThat(ContentMeter.length(body, written - 1, false)).isEqualTo(ContentMeter.OVER);
+        }
+        assertThat(ContentMeter.lowerBound(body)).isEqualTo(written);
+        assertThat(body.openStream().readAllBytes()).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+        try (java.io.Reader reader = body.openReader()) {
+            StringBuilder read = new StringBuilder();
+            for (int c; (c = reader.read()) >= 0; ) {
+                read.append((char) c);
+            }
+            assertThat(read.toString()).isEqualTo(text);
+        }
+        assertThat(body.isText()).isTrue();
+    }
+
+    /**
      * The check reads eight bytes at a time: every byte value, at every place of the words and of
      * the tail after them, is judged as a byte-at-a-time check judges it.
      */
