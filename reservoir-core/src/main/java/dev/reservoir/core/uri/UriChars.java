@@ -9,6 +9,9 @@ final class UriChars {
     private static final boolean[] UNRESERVED = new boolean[128];
     private static final boolean[] SUB_DELIMS = new boolean[128];
     private static final boolean[] GEN_DELIMS = new boolean[128];
+    /** pchar (without pct-encoded) and '/' and '?': what a path, query or fragment holds as it is. */
+    private static final boolean[] PATH_OR_QUERY = new boolean[128];
+
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     static {
@@ -22,6 +25,9 @@ final class UriChars {
         mark(UNRESERVED, "-._~");
         mark(SUB_DELIMS, "!$&'()*+,;=");
         mark(GEN_DELIMS, ":/?#[]@");
+        for (char c = 0; c < 128; c++) {
+            PATH_OR_QUERY[c] = isPchar(c) || c == '/' || c == '?';
+        }
     }
 
     private UriChars() {}
@@ -59,6 +65,14 @@ final class UriChars {
     /** RFC 3986 pchar minus pct-encoded, which callers check separately because it spans three chars. */
     static boolean isPchar(int c) {
         return isUnreserved(c) || isSubDelim(c) || c == ':' || c == '@';
+    }
+
+    /**
+     * {@link #isPchar} or '/' or '?', in one look: the characters a path, query or fragment holds
+     * as they are (a URI's path is checked a character at a time on every read).
+     */
+    static boolean isPathOrQuery(int c) {
+        return c >= 0 && c < 128 && PATH_OR_QUERY[c];
     }
 
     /** Whether {@code s} holds a complete "%" HEXDIG HEXDIG triplet at {@code i}. */

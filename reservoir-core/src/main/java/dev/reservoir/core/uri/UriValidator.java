@@ -112,14 +112,15 @@ public final class UriValidator {
         boolean fragment = false;
         while (i < n) {
             char c = uri.charAt(i);
-            if (c == '%') {
+            if (UriChars.isPathOrQuery(c)) {
+                i++; // '?' starts the query or belongs to the query or fragment
+            } else if (c == '%') {
                 if (!UriChars.isPctEncoded(uri, i)) {
                     return false;
                 }
                 i += 3;
-            } else if (UriChars.isPchar(c) || c == '/' || c == '?' || (c == '#' && !fragment)) {
-                // '?' starts the query or belongs to the query or fragment; '#' starts the fragment, once
-                fragment |= c == '#';
+            } else if (c == '#' && !fragment) {
+                fragment = true; // '#' starts the fragment, once
                 i++;
             } else {
                 return false;
