@@ -20,6 +20,13 @@ sealed interface Content {
         }
     }
 
+    /** UTF-8 text in memory as its bytes (a blob's, sent as they are when JSON needs no escape). */
+    record Utf8Text(byte[] utf8) implements Content {
+        public Utf8Text {
+            Objects.requireNonNull(utf8, "utf8");
+        }
+    }
+
     /** Bytes in memory (content that is not UTF-8 text). */
     record Bytes(byte[] data) implements Content {
         public Bytes {

@@ -183,10 +183,15 @@ final class Entries {
                 if (bytes.length > limits.maxReadBytes()) {
                     throw McpException.contentTooLarge(located.uri(), bytes.length, limits.maxReadBytes());
                 }
-                Content content = info.text()
-                        ? new Content.Text(new String(
-                                bytes, info.bomLength(), bytes.length - info.bomLength(), StandardCharsets.UTF_8))
-                        : new Content.Bytes(bytes);
+                Content content;
+                if (!info.text()) {
+                    content = new Content.Bytes(bytes);
+                } else if (info.bomLength() == 0) {
+                    content = new Content.Utf8Text(bytes); // the blob's bytes, not a String made of them
+                } else {
+                    content = new Content.Text(new String(
+                            bytes, info.bomLength(), bytes.length - info.bomLength(), StandardCharsets.UTF_8));
+                }
                 return new Item(resource, content);
             }
         } catch (IOException e) {

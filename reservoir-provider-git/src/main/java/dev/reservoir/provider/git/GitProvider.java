@@ -151,6 +151,7 @@ public final class GitProvider implements ResourceProvider {
     private static ContentBody body(Content content) {
         return switch (content) {
             case Content.Text t -> ContentBody.text(t.text());
+            case Content.Utf8Text u -> ContentBody.utf8Text(u.utf8());
             case Content.Bytes b -> ContentBody.bytes(b.data());
             case Content.Stream s
             when s.text() ->

@@ -142,6 +142,51 @@ class ContentKindsTest {
         }
     }
 
+    /**
+     * A small UTF-8 blob is handed to the server as its bytes (one with a byte order mark as its text
+     * without it), and every one reaches the client as the text it holds: plain, escaped, non-ASCII.
+     */
+    @Test
+    void textBlobsAreHandedOverAsTheirBytesAndSentAsTheirText() throws Exception {
+        String plain = "plain ASCII, with / and {braces}\n";
+        String escaped = "a \"quote\", a \\ and a\ttab\n";
+        String unicode = "caf\u00e9 \u4e2d\u6587 \ud83d\ude00\n";
+        git.write("plain.txt", plain).write("escaped.txt", escaped).write("unicode.md", unicode);
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'h', 'i'};
+        git.write("bom.txt", bom);
+        git.commit("texts");
+        GitResources resources = git.resources();
+        for (String name : List.of("plain.txt", "escaped.txt", "unicode.md")) {
+            Content content = resources
+                    .read("git://repo/tree/main/" + name, Reads.LIMITS)
+                    .items()
+                    .getFirst()
+                    .content();
+            assertThat(content).as(name).isInstanceOf(Content.Utf8Text.class);
+        }
+        assertThat(resources
+                        .read("git://repo/tree/main/bom.txt", Reads.LIMITS)
+                        .items()
+                        .getFirst()
+                        .content())
+                .isEqualTo(new Content.Text("hi"));
+        resources.repository().close();
+
+        try (McpServer server = McpServer.builder().provider(git.provider()).build();
+                TestClient client = TestClient.connect(server).initialize(ProtocolRevision.LATEST_STATEFUL, true)) {
+            for (var expected : java.util.Map.of(
+                            "plain.txt", plain, "escaped.txt", escaped, "unicode.md", unicode, "bom.txt", "hi")
+                    .entrySet()) {
+                JsonNode item = client.result(
+                                McpMethod.RESOURCES_READ.wire(),
+                                TestClient.json("{}").put("uri", "git://repo/tree/main/" + expected.getKey()))
+                        .get("contents")
+                        .get(0);
+                assertThat(item.get("text").asText()).as(expected.getKey()).isEqualTo(expected.getValue());
+            }
+        }
+    }
+
     private static JsonNode meta(Resource resource) {
         return resource.meta().get(Describer.META);
     }

@@ -14,6 +14,7 @@ final class Reads {
     static byte[] bytes(Content content) {
         return switch (content) {
             case Content.Text t -> t.text().getBytes(StandardCharsets.UTF_8);
+            case Content.Utf8Text u -> u.utf8();
             case Content.Bytes b -> b.data();
             case Content.Stream s -> {
                 try (InputStream in = s.opener().open()) {
