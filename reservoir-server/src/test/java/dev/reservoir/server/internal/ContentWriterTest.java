@@ -64,12 +64,16 @@ class ContentWriterTest {
         ByteArrayOutputStream ours = ours(item);
         ByteArrayOutputStream jackson = jackson(item, g -> g.writeStringField("text", text));
         assertThat(ours.toString(StandardCharsets.UTF_8)).isEqualTo(jackson.toString(StandardCharsets.UTF_8));
-        assertThat(JsonRpcCodec.standard()
-                        .mapper()
-                        .readTree(ours.toByteArray())
-                        .get("text")
-                        .textValue())
-                .isEqualTo(text);
+        assertThat(sentText(ours)).isEqualTo(text);
+    }
+
+    /** The "text" field of an item written, as a client reads it. */
+    private static String sentText(ByteArrayOutputStream written) throws IOException {
+        return JsonRpcCodec.standard()
+                .mapper()
+                .readTree(written.toByteArray())
+                .get("text")
+                .textValue();
     }
 
     /**
@@ -91,12 +95,7 @@ class ContentWriterTest {
                         .toString(StandardCharsets.UTF_8))
                 .isEqualTo(jackson(new ResourceContent(resource, body), g -> g.writeStringField("text", text))
                         .toString(StandardCharsets.UTF_8));
-        assertThat(JsonRpcCodec.standard()
-                        .mapper()
-                        .readTree(ours.toByteArray())
-                        .get("text")
-                        .textValue())
-                .isEqualTo(text);
+        assertThat(sentText(ours)).isEqualTo(text);
 
         long written = JsonRpcCodec.standard().mapper().writeValueAsBytes(text).length - 2; // without its quotes
         assertThat(ContentMeter.length(body, Long.MAX_VALUE, true)).isEqualTo(written);
