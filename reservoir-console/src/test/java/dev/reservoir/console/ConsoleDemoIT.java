@@ -164,8 +164,8 @@ class ConsoleDemoIT {
         browser.find("#updated-note");
         String later = browser.textContains("#preview-body", "Watched resource, version");
         assertThat(later).isNotEqualTo(first);
-        assertThat(browser.find(".row[data-uri=\"test://watched-resource\"]").getText())
-                .contains("watching");
+        // The row is redrawn on each update, so it is looked up afresh until it says so.
+        browser.textContains(".row[data-uri=\"test://watched-resource\"]", "watching");
         browser.screenshot("live");
     }
 
