@@ -11,7 +11,7 @@ import java.util.Locale;
  * with {@code jfr print --events jdk.ExecutionSample} or {@code jfr summary}. See PROFILE.md.
  *
  * <p>Usage: {@code Profile --root REPO --target reservoir/stdio [--in-flight 64] [--seconds 20] [--jfr FILE]
- * [--fan-out SUBSCRIBERS [--changes N]] [--list N] [--sampling high]}. With {@code --fan-out} it
+ * [--fan-out SUBSCRIBERS [--changes N]] [--list N] [--sampling high] [--agentpath LIB=OPTIONS]}. With {@code --fan-out} it
  * drives fan-out's changes instead of reads; with {@code --list} it lists everything N times;
  * {@code --sampling max} takes a Java sample every millisecond instead of every 10.
  */
@@ -32,6 +32,7 @@ public final class Profile {
         int changes = 20;
         int listings = 0;
         String sampling = "high";
+        String agentPath = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -43,10 +44,11 @@ public final class Profile {
                 case "--changes" -> changes = Integer.parseInt(args[++i]);
                 case "--list" -> listings = Integer.parseInt(args[++i]);
                 case "--sampling" -> sampling = args[++i];
+                case "--agentpath" -> agentPath = args[++i];
                 default -> {
                     System.err.println(
                             "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]"
-                                    + " [--sampling normal|high|max]");
+                                    + " [--sampling normal|high|max] [--agentpath LIB=OPTIONS]");
                     System.exit(2);
                 }
             }
@@ -64,6 +66,11 @@ public final class Profile {
                     "-XX:StartFlightRecording=filename=" + jfr.toAbsolutePath() + ",settings=profile,method-profiling="
                             + sampling
                             + (period == null ? "" : ",jdk.ExecutionSample#period=" + period));
+        }
+        if (agentPath != null) {
+            // A native profiler instead, e.g. async-profiler (which, unlike JFR, works with the AOT cache):
+            // --agentpath /path/libasyncProfiler.so=start,event=cpu,interval=100us,file=out.collapsed,collapsed
+            command = Suite.withJvmOptions(command, "-agentpath:" + agentPath);
         }
         Target profiled = target.withCommand(command);
         long[] peak = {0};
@@ -96,10 +103,11 @@ public final class Profile {
                 .getFirst();
         System.out.printf(
                 Locale.ROOT,
-                "%s: %d in flight, %.0f ops/s, p50 %.2f ms, p99 %.2f ms, peak RSS %d MiB%s%n",
+                "%s: %d in flight, %.0f ops/s, server CPU %.1f us per read, p50 %.2f ms, p99 %.2f ms, peak RSS %d MiB%s%n",
                 name,
                 inFlight,
                 r.opsPerSecond(),
+                r.cpuMicrosPerOp(),
                 r.p50Nanos() / 1e6,
                 r.p99Nanos() / 1e6,
                 peak[0] >> 20,
