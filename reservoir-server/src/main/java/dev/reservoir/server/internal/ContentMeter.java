@@ -23,7 +23,7 @@ final class ContentMeter {
     static final long OVER = -1;
 
     /** Escapes make JSON text at most 6 bytes per UTF-8 byte of content (a control character as \\u0001). */
-    static final int MOST_ESCAPED_PER_BYTE = 6;
+    private static final int MOST_ESCAPED_PER_BYTE = 6;
 
     /** Likewise at most 6 bytes per UTF-16 character (an emoji's two as \\uD83D\\uDE00). */
     static final int MOST_ESCAPED_PER_CHAR = 6;
@@ -56,7 +56,7 @@ final class ContentMeter {
             }
             case ContentBody.Utf8Text u -> {
                 // As Text: the most it can take when that fits, else the written length of its text.
-                long most = (long) u.utf8().length * MOST_ESCAPED_PER_BYTE;
+                long most = most(u);
                 if (!exact && most <= budget) {
                     yield most;
                 }
@@ -87,6 +87,11 @@ final class ContentMeter {
                 }
             }
         };
+    }
+
+    /** The most a text given as UTF-8 bytes can take written: every byte escaped at its longest. */
+    static long most(ContentBody.Utf8Text body) {
+        return (long) body.utf8().length * MOST_ESCAPED_PER_BYTE;
     }
 
     /** Whether {@link #length} must read the body's stream to measure it. */

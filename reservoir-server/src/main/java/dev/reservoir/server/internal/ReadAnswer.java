@@ -158,8 +158,7 @@ final class ReadAnswer implements DeferredResult {
             most += 32 + PageBudget.most(content.resource());
             switch (content.body()) {
                 case dev.reservoir.server.spi.ContentBody.Text t -> most += PageBudget.mostChars(t.text());
-                case dev.reservoir.server.spi.ContentBody.Utf8Text u ->
-                    most += ContentMeter.MOST_ESCAPED_PER_BYTE * (long) u.utf8().length;
+                case dev.reservoir.server.spi.ContentBody.Utf8Text u -> most += ContentMeter.most(u);
                 case dev.reservoir.server.spi.ContentBody.Bytes b -> most += ContentMeter.base64Length(b.data().length);
                 default -> {
                     return -1;
