@@ -48,7 +48,8 @@ public final class Main {
      * (option {@code --http}), what Jetty's start needs comes next: the list of the JDK's locales,
      * which Jetty's {@code MimeTypes} reads when it starts (about 45 ms on the main thread when it
      * was left to Jetty, with CLDR's locales: see {@link #serverLocales}), and the JDK's security
-     * providers, for session ids.
+     * providers, for session ids; last, the JDK's base64 encoder, for a first blob (see
+     * {@link #warmUpBase64}).
      */
     static void warmUp(boolean http) {
         try {
@@ -63,6 +64,29 @@ public final class Main {
         JsonRpcCodec.standard()
                 .decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\",\"params\":{}}"
                         .getBytes(StandardCharsets.UTF_8));
+        if (http) {
+            warmUpBase64();
+        }
+    }
+
+    /**
+     * Encodes a small block a couple of hundred times, so that C2 compiles the JDK's base64 encoder
+     * (with its vector code, which only C2 puts in) before a blob is read: the launcher's
+     * {@code CompileThresholdScaling} for {@code Base64$Encoder::encode0} makes that some 50 calls.
+     * Left to a fresh server's first blob, the encoder ran as Java code, interpreted and then C1's,
+     * while C2's queue was busy with the request path: a 100 MiB blob over HTTP 2026-07-28 from a
+     * fresh server took 0.84x the time with this done first (curl, 10 starts each; the first answer
+     * over HTTP unchanged, 20 starts each). Not over stdio: there it cost the first answer 5% (11
+     * ms, 30 starts each), with no Jetty start on the main thread meanwhile
+     * (reservoir-bench/PROFILE.md).
+     */
+    static void warmUpBase64() {
+        byte[] block = new byte[3 * 256];
+        byte[] encoded = new byte[4 * 256];
+        java.util.Base64.Encoder encoder = java.util.Base64.getEncoder();
+        for (int i = 0; i < 200; i++) {
+            encoder.encode(block, encoded);
+        }
     }
 
     /**
