@@ -3,6 +3,7 @@ package dev.reservoir.cli;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -74,16 +75,16 @@ public final class Main {
      * (with its vector code, which only C2 puts in) before a blob is read: the launcher's
      * {@code CompileThresholdScaling} for {@code Base64$Encoder::encode0} makes that some 50 calls.
      * Left to a fresh server's first blob, the encoder ran as Java code, interpreted and then C1's,
-     * while C2's queue was busy with the request path: a 100 MiB blob over HTTP 2026-07-28 from a
-     * fresh server took 0.84x the time with this done first (curl, 10 starts each; the first answer
-     * over HTTP unchanged, 20 starts each). Not over stdio: there it cost the first answer 5% (11
-     * ms, 30 starts each), with no Jetty start on the main thread meanwhile
-     * (reservoir-bench/PROFILE.md).
+     * for the first 100 ms of it, while C2 compiled the rest of the read's path: a 100 MiB blob
+     * from a fresh server over HTTP took 0.88x the time with this done first (2026-07-28; 0.90x
+     * after a 2025-11-25 initialize; curl, 10 starts each), and the first answer over HTTP was
+     * unchanged (20 starts each). Not over stdio: there it cost the first answer 5% (11 ms, 30
+     * starts each), with no Jetty start on the main thread meanwhile (reservoir-bench/PROFILE.md).
      */
     static void warmUpBase64() {
         byte[] block = new byte[3 * 256];
         byte[] encoded = new byte[4 * 256];
-        java.util.Base64.Encoder encoder = java.util.Base64.getEncoder();
+        Base64.Encoder encoder = Base64.getEncoder();
         for (int i = 0; i < 200; i++) {
             encoder.encode(block, encoded);
         }
