@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -106,7 +107,7 @@ class ConsoleHandBuiltServerIT {
             WebElement country = form.findElement(By.cssSelector("input[data-variable=country]"));
             WebElement city = form.findElement(By.cssSelector("input[data-variable=city]"));
             // Tab, not a click: the country's suggestion list may already lie over the city field.
-            country.sendKeys("jp", org.openqa.selenium.Keys.TAB);
+            country.sendKeys("jp", Keys.TAB);
             assertThat(browser.js("return document.activeElement.dataset.variable"))
                     .isEqualTo("city");
             browser.until(d -> form.findElements(By.cssSelector("input[data-variable=city] + ul li[data-value]"))
