@@ -74,6 +74,7 @@ public final class Compare {
         }
         Map<String, List<Double>> ops = new LinkedHashMap<>();
         Map<String, List<Double>> cpu = new LinkedHashMap<>();
+        Map<String, List<Double>> clientCpu = new LinkedHashMap<>();
         Map<String, List<Double>> rss = new LinkedHashMap<>();
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
         for (int round = 1; round <= rounds; round++) {
@@ -90,13 +91,15 @@ public final class Compare {
                 ops.computeIfAbsent(key, k -> new ArrayList<>()).add(r.opsPerSecond());
                 cpu.computeIfAbsent(key, k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
                 rss.computeIfAbsent(key, k -> new ArrayList<>()).add((double) peak[0]);
+                clientCpu.computeIfAbsent(key, k -> new ArrayList<>()).add(r.clientCpuMicrosPerOp());
                 System.err.printf(
                         Locale.ROOT,
-                        "round %d %s %.0f ops/s, server CPU %.1f us per read, peak RSS %d MiB%n",
+                        "round %d %s %.0f ops/s, server CPU %.1f us per read, client CPU %.1f us per read, peak RSS %d MiB%n",
                         round,
                         key,
                         r.opsPerSecond(),
                         r.cpuMicrosPerOp(),
+                        r.clientCpuMicrosPerOp(),
                         peak[0] >> 20);
             }
         }
@@ -108,6 +111,12 @@ public final class Compare {
                 Stats.Spread.of(cpu.get("floor")).median(),
                 Stats.Spread.of(cpu.get("before")).median(),
                 Stats.Spread.of(cpu.get("after")).median());
+        System.out.printf(
+                Locale.ROOT,
+                "client CPU per read (median): floor %.1f us, before %.1f us, after %.1f us%n",
+                Stats.Spread.of(clientCpu.get("floor")).median(),
+                Stats.Spread.of(clientCpu.get("before")).median(),
+                Stats.Spread.of(clientCpu.get("after")).median());
         if (peer != null) {
             printMemory(peer, rss, rounds);
         }

@@ -103,11 +103,12 @@ public final class Profile {
                 .getFirst();
         System.out.printf(
                 Locale.ROOT,
-                "%s: %d in flight, %.0f ops/s, server CPU %.1f us per read, p50 %.2f ms, p99 %.2f ms, peak RSS %d MiB%s%n",
+                "%s: %d in flight, %.0f ops/s, server CPU %.1f us per read, client CPU %.1f us per read, p50 %.2f ms, p99 %.2f ms, peak RSS %d MiB%s%n",
                 name,
                 inFlight,
                 r.opsPerSecond(),
                 r.cpuMicrosPerOp(),
+                r.clientCpuMicrosPerOp(),
                 r.p50Nanos() / 1e6,
                 r.p99Nanos() / 1e6,
                 peak[0] >> 20,

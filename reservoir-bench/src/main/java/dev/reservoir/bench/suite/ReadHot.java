@@ -22,6 +22,10 @@ final class ReadHot {
      *
      * @param cpuMicrosPerOp the server's CPU time (user and system) per answered read while
      *     measured, in microseconds; less sensitive than throughput to other load on the machine
+     * @param clientCpuMicrosPerOp this benchmark process's CPU time per answered read over the same
+     *     window (its workers, their connections' reading threads, and the measuring threads): on
+     *     a machine whose cores both sides share, a server that makes its client work harder per
+     *     read costs throughput that its own CPU figure does not show
      * @param jitSettled false when the server's JIT was still compiling when the measure began
      *     (the wait reached {@link #JIT_WAIT_MAX}): the figure then counts compiling too
      */
@@ -32,6 +36,7 @@ final class ReadHot {
             long p99Nanos,
             long unanswered,
             double cpuMicrosPerOp,
+            double clientCpuMicrosPerOp,
             boolean jitSettled) {}
 
     private ReadHot() {}
@@ -138,6 +143,14 @@ final class ReadHot {
         }
     }
 
+    /** This process's CPU time (user and system) in nanoseconds, or -1 where the JVM does not tell it. */
+    private static long ownCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                        instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : -1;
+    }
+
     private static Result measure(
             Target target,
             ServerProcess server,
@@ -157,6 +170,7 @@ final class ReadHot {
         AtomicLong measureStartAt = new AtomicLong(Long.MAX_VALUE);
         AtomicLong endAt = new AtomicLong(Long.MAX_VALUE);
         long[] cpu = new long[2];
+        long[] clientCpu = new long[2];
         boolean[] settled = {true};
         Thread cpuReader = Thread.ofVirtual().start(() -> {
             try {
@@ -173,11 +187,13 @@ final class ReadHot {
                             target.name(), c, waited.millis());
                 }
                 cpu[0] = server == null ? -1 : server.cpuMillis();
+                clientCpu[0] = ownCpuNanos();
                 long start = System.nanoTime();
                 measureStartAt.set(start);
                 endAt.set(start + measure.toNanos());
                 Thread.sleep(measure);
                 cpu[1] = server == null ? -1 : server.cpuMillis();
+                clientCpu[1] = ownCpuNanos();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -244,6 +260,9 @@ final class ReadHot {
         java.util.Arrays.sort(all);
         double seconds = measure.toNanos() / 1e9;
         double cpuPerOp = cpu[0] < 0 || cpu[1] < 0 || total == 0 ? -1 : (cpu[1] - cpu[0]) * 1000.0 / total;
+        double clientCpuPerOp = clientCpu[0] < 0 || clientCpu[1] < 0 || total == 0
+                ? -1
+                : (clientCpu[1] - clientCpu[0]) / 1000.0 / total;
         return new Result(
                 c,
                 total / seconds,
@@ -251,6 +270,7 @@ final class ReadHot {
                 Stats.percentile(all, 99),
                 unanswered.get(),
                 cpuPerOp,
+                clientCpuPerOp,
                 settled[0]);
     }
 }
