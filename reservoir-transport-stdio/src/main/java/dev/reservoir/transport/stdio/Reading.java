@@ -1,5 +1,6 @@
 package dev.reservoir.transport.stdio;
 
+import dev.reservoir.core.jsonrpc.Decoded;
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcErrorResponse;
@@ -28,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * many run at once is the engine's limit on concurrent requests: a thread that waits for a place
  * is not running a request, so it is never replaced.
  *
+ * <p>A request the engine answers at once ({@link ServerConnection#answersAtOnce}: a read its
+ * provider makes from memory, a ping) runs as HTTP's I/O threads run it, without a deadline of its
+ * own, and the watchdog looks at it only every {@link #QUICK_TICK_NANOS}: such a run can only be
+ * held up by a full output (a client that does not read), and a thousand wake-ups a second of the
+ * watchdog were 4% of a stdio read's server CPU at 16 in flight (PROFILE.md, thirtieth pass).
+ *
  * <p>The readers are platform threads: nothing can interrupt a read blocked on stdin, and a
  * virtual thread blocked there would hold its carrier anyway.
  */
@@ -38,11 +45,21 @@ final class Reading {
     /** How often the watchdog looks, and so about how long a request holds up the input at most (one to two ticks). */
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    /** Looks without a request, after which the watchdog sleeps until a request starts. */
-    private static final int IDLE_TICKS = 100;
+    /**
+     * How often it looks while the run is a quick one (a request answered at once, or a flush):
+     * only a client that stops reading holds such a run up, and then a few milliseconds more
+     * before the reading moves on are nothing to it.
+     */
+    private static final long QUICK_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    /** How long without a run the watchdog waits before it sleeps until a run starts. */
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** {@link #running}'s value once the reading was handed over from the request in it. */
     private static final long HANDED_OVER = -1;
+
+    /** The bit of a run's id that marks a quick run (its ids are odd, the others' even). */
+    private static final long QUICK = 1;
 
     /**
      * Answers left in the buffer at most while more requests wait in the input. 32 rather than 8:
@@ -71,6 +88,9 @@ final class Reading {
 
     private final AtomicLong runIds = new AtomicLong();
     private volatile boolean watchdogAsleep;
+    /** Set while the watchdog waits out a {@link #QUICK_TICK_NANOS}: a run that may wait wakes it. */
+    private volatile boolean watchdogNapping;
+
     private volatile boolean stopped;
 
     Reading(
@@ -114,6 +134,7 @@ final class Reading {
                     // No answer waits while this thread waits for input. The flush counts as a
                     // run: if the output is full (a client that writes all its requests before it
                     // reads), the watchdog hands the reading on rather than both ends waiting.
+                    turn.quick = true;
                     turn.callerRunning(true);
                     try {
                         writer.flush();
@@ -136,7 +157,9 @@ final class Reading {
                                     "Invalid request: the message is longer than this server's limit of "
                                             + maxMessageBytes + " bytes")));
                 } else if (!line.isBlank()) {
-                    connection.receive(codec.decode(line.bytes(), 0, line.length()), turn);
+                    Decoded frame = codec.decode(line.bytes(), 0, line.length());
+                    turn.quick = connection.answersAtOnce(frame);
+                    connection.receive(frame, turn);
                     if (turn.handedOver) {
                         return; // another thread reads now
                     }
@@ -153,34 +176,56 @@ final class Reading {
 
     private void watch() {
         long seen = 0;
-        int idle = 0;
+        long seenAt = 0;
+        long lastRun = System.nanoTime();
         while (!stopped) {
             long run = running.get();
+            long now = System.nanoTime();
+            // A run that may wait (not quick) is looked at every tick; anything else, a nap at a
+            // time, from which such a run's start wakes this thread.
+            boolean mayWait = mayWait(run);
+            long tick = mayWait ? TICK_NANOS : QUICK_TICK_NANOS;
             if (run > 0) {
-                idle = 0;
-                if (run == seen && running.compareAndSet(run, HANDED_OVER)) {
+                lastRun = now;
+                // The same run for a whole tick of its kind: a wake-up before that (an unpark
+                // left over from an earlier start) does not count as one.
+                if (run == seen && now - seenAt >= tick && running.compareAndSet(run, HANDED_OVER)) {
                     seen = 0;
                     try {
                         readers.execute(this::read);
                     } catch (RejectedExecutionException e) {
                         return; // stopped meanwhile
                     }
-                } else {
+                } else if (run != seen) {
                     seen = run;
+                    seenAt = now;
                 }
-            } else if (++idle >= IDLE_TICKS) {
-                // Nothing runs: sleep until a request starts (it wakes this thread), not every tick.
+            } else if (now - lastRun >= IDLE_NANOS) {
+                // Nothing ran for a while: sleep until a request starts (it wakes this thread).
                 watchdogAsleep = true;
                 if (running.get() <= 0 && !stopped) {
                     LockSupport.park(this);
                 }
                 watchdogAsleep = false;
-                idle = 0;
+                lastRun = System.nanoTime();
                 seen = 0;
                 continue;
             }
-            LockSupport.parkNanos(this, TICK_NANOS);
+            if (mayWait) {
+                LockSupport.parkNanos(this, tick);
+            } else {
+                watchdogNapping = true;
+                if (!mayWait(running.get())) { // else one began meanwhile, and did not see the flag
+                    LockSupport.parkNanos(this, tick);
+                }
+                watchdogNapping = false;
+            }
         }
+    }
+
+    /** Whether {@link #running}'s value is a run that may wait, which the watchdog looks at every tick. */
+    private static boolean mayWait(long run) {
+        return run > 0 && (run & QUICK) == 0;
     }
 
     /**
@@ -196,6 +241,11 @@ final class Reading {
         private int deferred;
         /** Set (on this turn's thread) when the reading was handed over while it ran a request. */
         private boolean handedOver;
+        /**
+         * Whether the frame being run is one the engine answers at once (or the run is a flush):
+         * it runs without a deadline, and the watchdog looks at it less often.
+         */
+        private boolean quick;
 
         /**
          * While the client's next request waits in the input, an answer this thread sends is left
@@ -229,13 +279,22 @@ final class Reading {
             return true;
         }
 
+        /**
+         * False for a frame answered at once: the engine then runs it as a quick request, without
+         * a deadline or interrupts (nothing in it waits), and never waits for a place for it.
+         */
+        @Override
+        public boolean callerMayBlock() {
+            return !quick;
+        }
+
         @Override
         public void callerRunning(boolean started) {
             if (started) {
                 more = lines.hasLine();
-                run = runIds.incrementAndGet();
+                run = runIds.incrementAndGet() << 1 | (quick ? QUICK : 0);
                 running.set(run);
-                if (watchdogAsleep) {
+                if (watchdogAsleep || (!quick && watchdogNapping)) {
                     LockSupport.unpark(watchdog);
                 }
             } else {

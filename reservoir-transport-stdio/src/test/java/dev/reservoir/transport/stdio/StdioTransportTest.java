@@ -264,11 +264,13 @@ class StdioTransportTest {
         assertThat(settled)
                 .as("reading stops once the in-flight limit is reached")
                 .isLessThan(1000);
-        // Each request blocked on the output hands the reading on, but only up to the limit of 64
-        // running requests: a thread waiting for a place is not running one.
+        // Every request blocked on the output hands the reading on (the answers are read from
+        // memory, quick runs, which the watchdog looks at less often), but only up to the limit of
+        // 64 running requests: a thread waiting for a place is not running one. Other tests'
+        // readers may be ending meanwhile, hence the margin below.
         assertThat(readers() - readersBefore)
                 .as("threads reading stdin or running what they read")
-                .isBetween(1L, 65L);
+                .isBetween(32L, 65L);
         server.close();
         serving.cancel(true);
     }
