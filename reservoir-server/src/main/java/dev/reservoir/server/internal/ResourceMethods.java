@@ -198,16 +198,19 @@ final class ResourceMethods {
     /**
      * Whether {@link #read} answers these params at once: a URI whose provider reads it from
      * memory ({@link dev.reservoir.server.spi.ResourceProvider#readsFromMemory}), or params that
-     * are refused at once (no URI, or not a valid one).
+     * are refused at once (no URI, not a valid one, or one a template refuses).
      */
     boolean readsAtOnce(ObjectNode params) {
         Params.Checked checked;
+        Router.Target target;
         try {
             checked = Params.checkedUri(params, "uri");
+            // A template may refuse the URI's value (a ".." segment: UnsafeVariableException).
+            // The read refuses it too, with the error that says why.
+            target = resolve(checked);
         } catch (RuntimeException refused) {
             return true;
         }
-        Router.Target target = resolve(checked);
         boolean atOnce = target.readsFromMemory();
         if (atOnce) {
             ROUTED.set(new Routed(this, params, checked, target)); // the read runs next, on this thread

@@ -146,6 +146,9 @@ class AnswersAtOnceTest {
         assertThat(connection.answersAtOnce(frame("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\"}")))
                 .as("no params: refused at once")
                 .isTrue();
+        assertThat(connection.answersAtOnce(read("tmpl://..")))
+                .as("a value the template refuses (a '..' segment): refused at once")
+                .isTrue();
         assertThat(connection.answersAtOnce(frame("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")))
                 .isTrue();
     }
@@ -185,6 +188,16 @@ class AnswersAtOnceTest {
         assertThat(sent).singleElement().isInstanceOf(JsonRpcResult.class);
         assertThat(new String(CODEC.encode(sent.getFirst()), StandardCharsets.UTF_8))
                 .contains("content of fast://yes/7");
+        assertThat(io.finished).isTrue();
+    }
+
+    @Test
+    void aUriATemplateRefusesIsAnsweredWithTheErrorThatSaysWhy() {
+        Sink io = new Sink(false);
+        connection.receive(read("tmpl://.."), io);
+        assertThat(new String(CODEC.encode(sent.getFirst()), StandardCharsets.UTF_8))
+                .contains("\"code\":-32602")
+                .contains("'..' path segment");
         assertThat(io.finished).isTrue();
     }
 

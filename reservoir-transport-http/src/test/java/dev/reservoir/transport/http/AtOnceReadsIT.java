@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
+import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.protocol.ProtocolRevision;
 import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ListRequest;
@@ -174,6 +175,33 @@ class AtOnceReadsIT {
         assertThat(invalid.message().at("/error/code").asInt())
                 .as(invalid.body())
                 .isEqualTo(-32602);
+    }
+
+    /**
+     * A URI the most specific template refuses (a ".." segment) is refused at once, with the error
+     * that says why: asking whether it is answered at once used to throw on the I/O thread (an
+     * HTTP 500 with an "Internal error" and no id).
+     */
+    @Test
+    void aUriATemplateRefusesIsAnsweredWithItsErrorInBothEras() throws Exception {
+        fixture = DemoFixture.start(b -> b, builder -> builder.provider(recorder)
+                .template(
+                        ResourceTemplate.builder("tpl://{+path}", "t").build(),
+                        request -> ReadResult.of(
+                                Resource.builder(request.uri().toString(), "t").build(), ContentBody.text("t"))));
+        HttpTestClient stateless = fixture.client();
+        HttpTestClient.Reply reply = stateless.statelessCall("resources/read", uri("tpl://a/../b"));
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        assertThat(reply.message().at("/error/code").asInt()).as(reply.body()).isEqualTo(-32602);
+        assertThat(reply.message().at("/error/message").asText()).contains("'..' path segment");
+
+        HttpTestClient session = fixture.client();
+        session.initialize(ProtocolRevision.V2025_11_25);
+        JsonNode refused = session.call("resources/read", uri("tpl://a/../b"));
+        assertThat(refused.at("/error/code").asInt()).as(refused.toString()).isEqualTo(-32602);
+        assertThat(refused.at("/error/message").asText()).contains("'..' path segment");
+        assertThat(stateless.violations()).isEmpty();
+        assertThat(session.violations()).isEmpty();
     }
 
     @Test

@@ -192,6 +192,24 @@ class StdioTransportTest {
         r.done().get(10, TimeUnit.SECONDS);
     }
 
+    /** A URI a template refuses is refused at once, on the reading thread, which reads on. */
+    @Test
+    void aUriATemplateRefusesGetsItsErrorAndTheConnectionGoesOn() throws Exception {
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        r.send(INIT);
+        r.next();
+        r.send(
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/read\",\"params\":{\"uri\":\"slow://wait/..\"}}\n");
+        JsonNode error = r.next();
+        assertThat(error.get("id").asInt()).isEqualTo(2);
+        assertThat(error.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(error.at("/error/message").asText()).contains("'..' path segment");
+        r.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n");
+        assertThat(r.next().get("id").asInt()).isEqualTo(3);
+        r.toServer().close();
+        r.done().get(10, TimeUnit.SECONDS);
+    }
+
     @Test
     void answersInProgressStillGoOutAfterInputCloses() throws Exception {
         Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);

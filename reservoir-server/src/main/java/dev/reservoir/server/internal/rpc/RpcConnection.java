@@ -70,10 +70,17 @@ public final class RpcConnection {
      * blocking, on a connection with a place free among its concurrent requests.
      */
     public boolean answersAtOnce(Decoded frame) {
-        return !closed
-                && permits.availablePermits() > 0
-                && frame instanceof Decoded.Single(JsonRpcRequest request)
-                && handler.answersAtOnce(request);
+        if (closed || permits.availablePermits() <= 0 || !(frame instanceof Decoded.Single(JsonRpcRequest request))) {
+            return false;
+        }
+        try {
+            return handler.answersAtOnce(request);
+        } catch (RuntimeException bug) {
+            // The transport's reading or I/O thread asks this: a bug here must not end it. The
+            // request then runs as any other, and its handler says what went wrong.
+            log.error("Could not tell whether {} is answered at once", request.method(), bug);
+            return false;
+        }
     }
 
     /** How many more requests may start now (for tests). */

@@ -163,6 +163,13 @@ class RpcConnectionTest {
     }
 
     @Test
+    void aHandlerThatFailsToSayWhetherItAnswersAtOnceIsTakenAsNo() {
+        RpcConnection rpc = connection(deadlines);
+        // The transport's reading or I/O thread asks: a bug in the handler must not end that thread.
+        assertThat(rpc.answersAtOnce(single(request(1, "unsure")))).isFalse();
+    }
+
+    @Test
     void aRequestOnACallerThatMustNotBlockHasNoDeadline() throws Exception {
         try (Deadlines quick = new Deadlines(Duration.ofMillis(20))) {
             RpcConnection rpc = connection(quick);
@@ -300,6 +307,9 @@ class RpcConnectionTest {
 
         @Override
         public boolean answersAtOnce(JsonRpcRequest request) {
+            if (request.method().equals("unsure")) {
+                throw new IllegalStateException("a handler's bug");
+            }
             return request.method().equals("answer");
         }
 
