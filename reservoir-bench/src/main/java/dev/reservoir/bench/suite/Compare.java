@@ -105,21 +105,22 @@ public final class Compare {
         }
         System.out.printf(
                 Locale.ROOT, "%s, %d in flight, %d rounds: %s%n", name, inFlight, rounds, ratios(ops, rounds));
-        System.out.printf(
-                Locale.ROOT,
-                "server CPU per read (median): floor %.1f us, before %.1f us, after %.1f us%n",
-                Stats.Spread.of(cpu.get("floor")).median(),
-                Stats.Spread.of(cpu.get("before")).median(),
-                Stats.Spread.of(cpu.get("after")).median());
-        System.out.printf(
-                Locale.ROOT,
-                "client CPU per read (median): floor %.1f us, before %.1f us, after %.1f us%n",
-                Stats.Spread.of(clientCpu.get("floor")).median(),
-                Stats.Spread.of(clientCpu.get("before")).median(),
-                Stats.Spread.of(clientCpu.get("after")).median());
+        printMedians("server CPU per read", cpu);
+        printMedians("client CPU per read", clientCpu);
         if (peer != null) {
             printMemory(peer, rss, rounds);
         }
+    }
+
+    /** One line: the median of each run's figures (microseconds), floor, before and after. */
+    private static void printMedians(String what, Map<String, List<Double>> figures) {
+        System.out.printf(
+                Locale.ROOT,
+                "%s (median): floor %.1f us, before %.1f us, after %.1f us%n",
+                what,
+                Stats.Spread.of(figures.get("floor")).median(),
+                Stats.Spread.of(figures.get("before")).median(),
+                Stats.Spread.of(figures.get("after")).median());
     }
 
     /**
