@@ -211,18 +211,19 @@ final class ResourceMethods {
         } catch (RuntimeException refused) {
             return true;
         }
-        boolean atOnce = target.readsFromMemory();
-        if (atOnce) {
-            ROUTED.set(new Routed(this, params, checked, target)); // the read runs next, on this thread
-        }
-        return atOnce;
+        // Kept whatever the answer: stdio's reading thread runs the read next itself, from memory
+        // or not (a folder's). Over HTTP a read not answered at once runs on a thread of its own,
+        // and the entry stays on the I/O thread until its next read replaces it.
+        ROUTED.set(new Routed(this, params, checked, target));
+        return target.readsFromMemory();
     }
 
     /**
      * The route {@link #readsAtOnce} found, kept for the read that follows it on the same thread
-     * (the transport's, since the read is answered at once), so that a read is routed once: the
-     * URI's check and its route were a tenth of a read's own work over HTTP. Taken by the read of
-     * the same params (the same object) on the same server, and dropped by any other.
+     * (HTTP's I/O thread for a read answered at once; stdio's reading thread for every read), so
+     * that a read is routed once: the URI's check and its route were a tenth of a read's own work
+     * over HTTP. Taken by the read of the same params (the same object) on the same server, and
+     * dropped by any other.
      */
     private record Routed(ResourceMethods owner, ObjectNode params, Params.Checked checked, Router.Target target) {}
 
