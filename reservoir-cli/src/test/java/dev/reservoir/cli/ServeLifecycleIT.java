@@ -111,15 +111,14 @@ class ServeLifecycleIT {
     @Test
     void sigtermLetsTheAnswerInProgressFinishRefusesNewRequestsAndExitsZero() throws Exception {
         String uri = bigFile();
-        BufferedReader out =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        InputStream raw = process.getInputStream();
         send(INIT);
-        assertThat(MAPPER.readTree(out.readLine()).at("/result/protocolVersion").asText())
+        assertThat(MAPPER.readTree(rawLine(raw)).at("/result/protocolVersion").asText())
                 .isEqualTo("2025-11-25");
         send(read("big", uri));
         // Nothing more is read from stdout yet: the answer fills the pipe and waits, in progress.
-        InputStream raw = process.getInputStream();
         assertThat(raw.read()).as("the answer has started").isEqualTo('{');
+        BufferedReader out = new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8));
         signal("TERM");
         awaitStderr("stopping (SIGTERM)");
         send("{\"jsonrpc\":\"2.0\",\"id\":\"late\",\"method\":\"ping\"}");
@@ -140,14 +139,32 @@ class ServeLifecycleIT {
     @Test
     void aSecondSignalStopsAtOnceWith143() throws Exception {
         String uri = bigFile();
+        InputStream raw = process.getInputStream();
         send(INIT);
         send(read("big", uri));
-        assertThat(process.getInputStream().read()).isEqualTo('{'); // and then nothing is read: the answer waits
+        // The initialize's answer, then the first byte of the read's: the read is in progress when
+        // the signal comes (a '{' of the first answer alone raced the read's start, and the first
+        // signal then found nothing in flight).
+        assertThat(rawLine(raw)).contains("protocolVersion");
+        assertThat(raw.read()).as("the answer has started").isEqualTo('{'); // and then nothing is read: it waits
         signal("TERM");
         awaitStderr("stopping (SIGTERM)");
         signal("TERM");
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).isEqualTo(143);
+    }
+
+    /**
+     * One line of the server's output read a byte at a time, without its newline: nothing past it
+     * is taken from the stream (a reader's buffer would take the next answer's first bytes too).
+     */
+    private static String rawLine(InputStream raw) throws IOException {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        for (int b = raw.read(); b != '\n'; b = raw.read()) {
+            assertThat(b).as("the server's output ended before a whole line").isNotEqualTo(-1);
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
     }
 
     /** The demo set, initialized. */
