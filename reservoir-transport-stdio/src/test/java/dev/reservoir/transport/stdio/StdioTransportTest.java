@@ -89,13 +89,18 @@ class StdioTransportTest {
     }
 
     private Running pipes(int maxMessageBytes) throws IOException {
+        return pipes(maxMessageBytes, out -> out);
+    }
+
+    /** Pipes both ways; the server writes to its end through {@code wrap}. */
+    private Running pipes(int maxMessageBytes, java.util.function.UnaryOperator<OutputStream> wrap) throws IOException {
         // NIO pipes, not Piped*Stream: those fail once the thread that last wrote has ended.
         Pipe toServerPipe = Pipe.open();
         Pipe fromServerPipe = Pipe.open();
         InputStream serverIn = Channels.newInputStream(toServerPipe.source());
         OutputStream toServer = Channels.newOutputStream(toServerPipe.sink());
         InputStream clientIn = Channels.newInputStream(fromServerPipe.source());
-        OutputStream serverOut = Channels.newOutputStream(fromServerPipe.sink());
+        OutputStream serverOut = wrap.apply(Channels.newOutputStream(fromServerPipe.sink()));
         StdioTransport transport = StdioTransport.of(serverIn, serverOut)
                 .withMaxMessageBytes(maxMessageBytes)
                 .withShutdownGrace(Duration.ofSeconds(2));
@@ -172,6 +177,46 @@ class StdioTransportTest {
             answered.add(answer.get("id").asInt());
         }
         assertThat(answered).hasSize(50).first().isEqualTo(100);
+        r.toServer().close();
+        r.done().get(10, TimeUnit.SECONDS);
+    }
+
+    /**
+     * The answers to a burst go out in few writes, and the first of them alone, at once: the
+     * client starts on it while the server makes the others. 40 requests in one write of less
+     * than a pipe's atomic 4 KiB, so the server reads them together.
+     */
+    @Test
+    void theFirstAnswerOfABurstGoesOutAloneAndTheRestTogether() throws Exception {
+        java.util.List<Integer> answersPerWrite = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, out -> new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                int lines = 0;
+                for (int i = off; i < off + len; i++) {
+                    lines += b[i] == '\n' ? 1 : 0;
+                }
+                answersPerWrite.add(lines);
+                out.write(b, off, len);
+            }
+        });
+        r.send(INIT);
+        r.next();
+        answersPerWrite.clear();
+        StringBuilder burst = new StringBuilder();
+        for (int id = 100; id < 140; id++) {
+            burst.append("{\"jsonrpc\":\"2.0\",\"id\":")
+                    .append(id)
+                    .append(",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
+        }
+        assertThat(burst.length()).isLessThan(4096);
+        r.send(burst.toString());
+        for (int i = 0; i < 40; i++) {
+            assertThat(r.next().get("id").asInt()).isEqualTo(100 + i);
+        }
+        assertThat(answersPerWrite.getFirst()).as("answers in the first write").isEqualTo(1);
+        assertThat(answersPerWrite.stream().mapToInt(Integer::intValue).sum()).isEqualTo(40);
+        assertThat(answersPerWrite).as("answers per write").hasSizeLessThanOrEqualTo(6);
         r.toServer().close();
         r.done().get(10, TimeUnit.SECONDS);
     }
