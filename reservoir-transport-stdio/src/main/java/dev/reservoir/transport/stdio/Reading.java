@@ -239,7 +239,7 @@ final class Reading {
         private boolean more;
         /** Answers of this turn's thread left unflushed since its last flush. */
         private int held;
-        /** How many answers the next write carries: 1 at a burst's start, then twice as many each write. */
+        /** How many answers the next write carries: 1 at a burst's start, then {@link #DEFERRED}. */
         private int group = 1;
         /** Set (on this turn's thread) when the reading was handed over while it ran a request. */
         private boolean handedOver;
@@ -251,11 +251,13 @@ final class Reading {
 
         /**
          * While the client's next request waits in the input, answers are grouped into fewer
-         * writes (the client then reads fewer times too): the first answer of a burst goes out
-         * alone, at once, then 2, 4, 8 and so on together, up to {@link #DEFERRED}. The client
-         * starts on the first answers while this thread makes the rest: at 16 in flight, 1.04x-1.12x
-         * the reads of holding 32 from the start, and again 1.07x-1.13x with the doubling
-         * (PROFILE.md, thirty-first pass). The last answer before the input runs dry is flushed.
+         * writes (the client then reads fewer times too), up to {@link #DEFERRED} in one. The
+         * first answer of a burst goes out alone, at once: the client starts on it while this
+         * thread makes the rest (at 16 in flight, 1.04x-1.12x the reads in three runs; reads of
+         * a folder unchanged). Groups of 2, 4, 8... after it were faster still on reads from
+         * memory, but 0.87x on a folder's reads, whose client then woke more often for fewer
+         * answers (PROFILE.md, thirty-first pass). The last answer before the input runs dry is
+         * flushed.
          */
         @Override
         public void send(JsonRpcMessage message) throws IOException {
@@ -267,7 +269,7 @@ final class Reading {
                 held++;
             } else if (ours) {
                 held = 0;
-                group = more ? Math.min(group * 2, DEFERRED) : 1;
+                group = more ? DEFERRED : 1;
             }
             writer.send(message, !defer);
         }
