@@ -62,9 +62,10 @@ final class Reading {
     private static final long QUICK = 1;
 
     /**
-     * The most answers to a burst one write carries. 32 rather than 8: at 64 reads in flight,
-     * 1.08x the reads (±17%) and 0.96x the server's CPU per read, and no change at 16 (PROFILE.md,
-     * twenty-sixth pass); 32 small answers are one write of about 36 KB, within a pipe's 64 KiB.
+     * The most answers to a burst one write carries ({@link AnswerGroups}). 32 rather than 8: at
+     * 64 reads in flight, 1.08x the reads (±17%) and 0.96x the server's CPU per read, and no change
+     * at 16 (PROFILE.md, twenty-sixth pass); 32 small answers are one write of about 36 KB, within
+     * a pipe's 64 KiB.
      */
     private static final int DEFERRED = 32;
 
@@ -237,10 +238,8 @@ final class Reading {
         private long run;
         /** Set while this turn's thread runs a request and the next one is in the input already. */
         private boolean more;
-        /** Answers of this turn's thread left unflushed since its last flush. */
-        private int held;
-        /** How many answers the next write carries: 1 at a burst's start, then {@link #DEFERRED}. */
-        private int group = 1;
+        /** How this turn's answers are grouped into writes. */
+        private final AnswerGroups groups = new AnswerGroups(DEFERRED);
         /** Set (on this turn's thread) when the reading was handed over while it ran a request. */
         private boolean handedOver;
         /**
@@ -251,33 +250,19 @@ final class Reading {
 
         /**
          * While the client's next request waits in the input, answers are grouped into fewer
-         * writes (the client then reads fewer times too), up to {@link #DEFERRED} in one. The
-         * first answer of a burst goes out alone, at once: the client starts on it while this
-         * thread makes the rest (at 16 in flight, 1.04x-1.12x the reads in three runs; reads of
-         * a folder unchanged). Groups of 2, 4, 8... after it were faster still on reads from
-         * memory, but 0.87x on a folder's reads, whose client then woke more often for fewer
-         * answers (PROFILE.md, thirty-first pass). The last answer before the input runs dry is
-         * flushed.
+         * writes ({@link AnswerGroups}).
          */
         @Override
         public void send(JsonRpcMessage message) throws IOException {
             // Only while this thread still reads: one that handed the reading on would leave its
             // answer to whoever flushes next.
-            boolean ours = Thread.currentThread() == owner;
-            boolean defer = ours && more && held + 1 < group && running.get() == run;
-            if (defer) {
-                held++;
-            } else if (ours) {
-                held = 0;
-                group = more ? DEFERRED : 1;
-            }
-            writer.send(message, !defer);
+            boolean hold = Thread.currentThread() == owner && running.get() == run && groups.hold(more, quick);
+            writer.send(message, !hold);
         }
 
         /** The reading thread flushed before it waits for input: the next answer starts a burst. */
         void burstEnded() {
-            held = 0;
-            group = 1;
+            groups.burstEnded();
         }
 
         @Override
