@@ -151,6 +151,17 @@ class StdioTransportTest {
         r.done().get(10, TimeUnit.SECONDS);
     }
 
+    /** {@code count} reads of test://text, one a line, with ids from {@code firstId} on. */
+    private static StringBuilder reads(int firstId, int count) {
+        StringBuilder lines = new StringBuilder();
+        for (int id = firstId; id < firstId + count; id++) {
+            lines.append("{\"jsonrpc\":\"2.0\",\"id\":")
+                    .append(id)
+                    .append(",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
+        }
+        return lines;
+    }
+
     /**
      * Answers to requests that came together are partly held back while the next request waits
      * in the input; every one still goes out, the last once the input has nothing more (here
@@ -161,12 +172,7 @@ class StdioTransportTest {
         Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
         r.send(INIT);
         r.next();
-        StringBuilder burst = new StringBuilder();
-        for (int id = 100; id < 150; id++) {
-            burst.append("{\"jsonrpc\":\"2.0\",\"id\":")
-                    .append(id)
-                    .append(",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
-        }
+        StringBuilder burst = reads(100, 50);
         // Last, a line with no answer: what was held back must not wait for another request.
         burst.append("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":999}}\n");
         r.send(burst.toString());
@@ -205,12 +211,7 @@ class StdioTransportTest {
         r.send(INIT);
         r.next();
         answersPerWrite.clear();
-        StringBuilder burst = new StringBuilder();
-        for (int id = 100; id < 140; id++) {
-            burst.append("{\"jsonrpc\":\"2.0\",\"id\":")
-                    .append(id)
-                    .append(",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
-        }
+        StringBuilder burst = reads(100, 40);
         assertThat(burst.length()).isLessThan(4096);
         r.send(burst.toString());
         for (int i = 0; i < 40; i++) {
