@@ -11,6 +11,7 @@ import dev.reservoir.server.spi.ContentBody;
 import dev.reservoir.server.spi.ReadResult;
 import dev.reservoir.testkit.Eventually;
 import java.io.BufferedReader;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -19,10 +20,13 @@ import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -93,7 +97,7 @@ class StdioTransportTest {
     }
 
     /** Pipes both ways; the server writes to its end through {@code wrap}. */
-    private Running pipes(int maxMessageBytes, java.util.function.UnaryOperator<OutputStream> wrap) throws IOException {
+    private Running pipes(int maxMessageBytes, UnaryOperator<OutputStream> wrap) throws IOException {
         // NIO pipes, not Piped*Stream: those fail once the thread that last wrote has ended.
         Pipe toServerPipe = Pipe.open();
         Pipe fromServerPipe = Pipe.open();
@@ -196,8 +200,8 @@ class StdioTransportTest {
      */
     @Test
     void theAnswersToABurstGoOutFirstAloneThenInGrowingGroups() throws Exception {
-        java.util.List<Integer> answersPerWrite = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, out -> new java.io.FilterOutputStream(out) {
+        List<Integer> answersPerWrite = new CopyOnWriteArrayList<>();
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, out -> new FilterOutputStream(out) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 int lines = 0;
