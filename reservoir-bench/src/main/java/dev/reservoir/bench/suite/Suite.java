@@ -525,19 +525,33 @@ public final class Suite {
                 "reservoir/http-2025-11-25",
                 "reservoir/http-2026-07-28",
                 "java-sdk/http");
-        for (String name : pick(names)) {
-            List<Double> speed = new ArrayList<>();
-            List<Double> rss = new ArrayList<>();
-            for (int round = 0; round < rounds(); round++) {
+        // The client warmed first, over both transports: it scans every byte of the answer, and
+        // its scan was still in the interpreter during the first target's first round (the stdio
+        // floor then read at 725 MB/s, later at 986-1,291 MB/s; PROFILE.md, thirty-second pass).
+        for (String warm : List.of("floor/stdio", "floor/http-raw")) {
+            System.err.printf("blob: warming the client with %s%n", warm);
+            Blob.run(t(warm), uri, log(t(warm), "blob-warm-up"));
+        }
+        // Interleaved rounds (every target once per round), as list-all's: with a target's rounds
+        // one after another, whatever else this shared machine did in that minute fell on that
+        // target alone.
+        Map<String, List<Double>> speeds = new LinkedHashMap<>();
+        Map<String, List<Double>> peaks = new LinkedHashMap<>();
+        for (int round = 0; round < rounds(); round++) {
+            for (String name : pick(names)) {
                 System.err.printf("blob %s round %d%n", name, round + 1);
                 Blob.Result r = Blob.run(t(name), uri, log(t(name), "blob"));
                 if (r.decodedBytes() != size) {
                     throw new IllegalStateException(
                             name + ": the blob decoded to " + r.decodedBytes() + " bytes, not " + size);
                 }
-                speed.add(r.mbPerSecond());
-                rss.add(r.peakRss() / 1048576.0);
+                speeds.computeIfAbsent(name, n -> new ArrayList<>()).add(r.mbPerSecond());
+                peaks.computeIfAbsent(name, n -> new ArrayList<>()).add(r.peakRss() / 1048576.0);
             }
+        }
+        for (String name : pick(names)) {
+            List<Double> speed = speeds.get(name);
+            List<Double> rss = peaks.get(name);
             // Compared with the floor of its transport (fixed base64 written in large pieces) and the Java SDK.
             String floor = name.contains("http") ? "floor/http-raw" : "floor/stdio";
             String sdk = name.contains("http") ? "java-sdk/http" : "java-sdk/stdio";
