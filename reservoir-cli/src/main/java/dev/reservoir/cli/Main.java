@@ -23,11 +23,12 @@ public final class Main {
             serverLocales();
         }
         logging(args);
+        boolean serve = args.length > 0 && args[0].equals("serve");
         boolean http = List.of(args).contains("--http") || Arrays.stream(args).anyMatch(a -> a.startsWith("--http="));
         warmingUp = true;
-        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(http));
+        Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(serve, http));
         int code;
-        if (args.length > 0 && args[0].equals("serve")) {
+        if (serve) {
             // The server needs only its own command: building the whole tree would load every
             // client command (and what they use) before the first answer.
             code = serveCommandLine().execute(Arrays.copyOfRange(args, 1, args.length));
@@ -49,10 +50,10 @@ public final class Main {
      * (option {@code --http}), what Jetty's start needs comes next: the list of the JDK's locales,
      * which Jetty's {@code MimeTypes} reads when it starts (about 45 ms on the main thread when it
      * was left to Jetty, with CLDR's locales: see {@link #serverLocales}), and the JDK's security
-     * providers, for session ids; last, the JDK's base64 encoder, for a first blob (see
-     * {@link #warmUpBase64}).
+     * providers, for session ids; last, for a server, the JDK's base64 encoder, for a first blob
+     * (see {@link #warmUpBase64}).
      */
-    static void warmUp(boolean http) {
+    static void warmUp(boolean serve, boolean http) {
         try {
             org.slf4j.LoggerFactory.getILoggerFactory();
         } finally {
@@ -65,7 +66,7 @@ public final class Main {
         JsonRpcCodec.standard()
                 .decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\",\"params\":{}}"
                         .getBytes(StandardCharsets.UTF_8));
-        if (http) {
+        if (serve) {
             warmUpBase64();
         }
     }
@@ -78,8 +79,11 @@ public final class Main {
      * for the first 100 ms of it, while C2 compiled the rest of the read's path: a 100 MiB blob
      * from a fresh server over HTTP took 0.88x the time with this done first (2026-07-28; 0.90x
      * after a 2025-11-25 initialize; curl, 10 starts each), and the first answer over HTTP was
-     * unchanged (20 starts each). Not over stdio: there it cost the first answer 5% (11 ms, 30
-     * starts each), with no Jetty start on the main thread meanwhile (reservoir-bench/PROFILE.md).
+     * unchanged (20 starts each). Over stdio, a fresh server's 100 MiB blob came 1.09x and 1.14x
+     * as fast (two runs of 12 interleaved rounds), and the first answer took 0.4-2.0% longer
+     * (medians of 30-40 alternating starts, three runs). A block of 48 bytes instead of 768 left
+     * the encoder interpreted and C1's for 11-15 ms of the blob's thread, as before (async-profiler,
+     * three fresh servers; reservoir-bench/PROFILE.md, thirty-second pass).
      */
     static void warmUpBase64() {
         byte[] block = new byte[3 * 256];
