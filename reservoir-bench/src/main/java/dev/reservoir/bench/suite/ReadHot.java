@@ -56,7 +56,8 @@ final class ReadHot {
                     for (int i = 0; i < c; i++) {
                         channels.add(Driver.http(target, server.port, session));
                     }
-                    results.add(measure(target, server, channels, c, warmupFor(results, warmup), measure));
+                    results.add(
+                            measure(target, server, List.of(server), channels, c, warmupFor(results, warmup), measure));
                     channels.forEach(Driver.Channel::close);
                 }
                 peakRss[0] = server.peakRss();
@@ -70,7 +71,8 @@ final class ReadHot {
                     for (int i = 0; i < c; i++) {
                         channels.add(Driver.stdio(target, client));
                     }
-                    results.add(measure(target, server, channels, c, warmupFor(results, warmup), measure));
+                    results.add(
+                            measure(target, server, List.of(server), channels, c, warmupFor(results, warmup), measure));
                 }
                 peakRss[0] = server.peakRss();
             }
@@ -108,8 +110,8 @@ final class ReadHot {
      * at once for a process without compiler threads, and in a quick run (warm-up under half a
      * second).
      */
-    private static JitWait jitSettled(ServerProcess server, Duration warmup) throws InterruptedException {
-        if (server == null || warmup.compareTo(Duration.ofMillis(500)) < 0 || server.compilerCpuMillis() <= 0) {
+    private static JitWait jitSettled(List<ServerProcess> servers, Duration warmup) throws InterruptedException {
+        if (servers.isEmpty() || warmup.compareTo(Duration.ofMillis(500)) < 0 || compilerCpuMillis(servers) <= 0) {
             return new JitWait(0, true);
         }
         long start = System.nanoTime();
@@ -117,19 +119,34 @@ final class ReadHot {
         // is warm already, and what it still compiles is the new load's part.
         Duration most = warmup.compareTo(Duration.ofSeconds(1)) < 0 ? JIT_WAIT_MAX.dividedBy(2) : JIT_WAIT_MAX;
         long limit = start + most.toNanos();
-        long before = server.compilerCpuMillis();
+        long before = compilerCpuMillis(servers);
         boolean settled = false;
         while (!settled && System.nanoTime() < limit) {
             Thread.sleep(JIT_WINDOW);
-            long now = server.compilerCpuMillis();
+            long now = compilerCpuMillis(servers);
             settled = now - before < JIT_WINDOW.toMillis() / 10;
             before = now;
         }
         return new JitWait((System.nanoTime() - start) / 1_000_000 - JIT_WINDOW.toMillis(), settled);
     }
 
-    /** Measures one level against a server that is already running (a balancer in front of replicas). */
-    static Result against(Target target, int port, int concurrency, Duration warmup, Duration measure)
+    /** The JIT compiler threads' CPU time of all these servers together, in ms. */
+    private static long compilerCpuMillis(List<ServerProcess> servers) {
+        long total = 0;
+        for (ServerProcess server : servers) {
+            total += Math.max(0, server.compilerCpuMillis());
+        }
+        return total;
+    }
+
+    /**
+     * Measures one level against servers that are already running, reached through {@code port}
+     * (a balancer in front of replicas, or one of them direct), once the JIT of every one of
+     * {@code servers} has settled under the load: three replicas each compile what one does, with
+     * a third of the load each, on the same two cores.
+     */
+    static Result against(
+            Target target, int port, List<ServerProcess> servers, int concurrency, Duration warmup, Duration measure)
             throws Exception {
         String session = Driver.openSession(target, port);
         List<Driver.Channel> channels = new ArrayList<>();
@@ -137,7 +154,8 @@ final class ReadHot {
             channels.add(Driver.http(target, port, session));
         }
         try {
-            return measure(target, null, channels, concurrency, warmup, measure); // no one process to read CPU of
+            // No one process to read the CPU of; the JIT of every one is waited for.
+            return measure(target, null, servers, channels, concurrency, warmup, measure);
         } finally {
             channels.forEach(Driver.Channel::close);
         }
@@ -154,6 +172,7 @@ final class ReadHot {
     private static Result measure(
             Target target,
             ServerProcess server,
+            List<ServerProcess> compiling,
             List<Driver.Channel> channels,
             int c,
             Duration warmup,
@@ -175,7 +194,7 @@ final class ReadHot {
         Thread cpuReader = Thread.ofVirtual().start(() -> {
             try {
                 Thread.sleep(warmup);
-                JitWait waited = jitSettled(server, warmup);
+                JitWait waited = jitSettled(compiling, warmup);
                 settled[0] = waited.settled();
                 if (!waited.settled()) {
                     System.err.printf(

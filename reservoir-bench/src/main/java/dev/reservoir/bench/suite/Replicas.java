@@ -63,7 +63,7 @@ final class Replicas {
                 server(shared, "replicas-r1.log"), server(shared, "replicas-r2.log"), server(shared, "replicas-r3.log")
             };
             int balancer = haproxy(three);
-            readHot(shared, alone, balancer, one.port, warmup, measure);
+            readHot(shared, alone, balancer, three, one, warmup, measure);
             fanOut(shared, alone, three, one, subscribers, changes);
             latency(shared, alone, three[0], one, changes);
         } finally {
@@ -75,21 +75,29 @@ final class Replicas {
         }
     }
 
-    private void readHot(Target shared, Target alone, int balancer, int direct, Duration warmup, Duration measure)
+    private void readHot(
+            Target shared,
+            Target alone,
+            int balancer,
+            ServerProcess[] three,
+            ServerProcess direct,
+            Duration warmup,
+            Duration measure)
             throws Exception {
         for (int c : new int[] {16, 64}) {
-            ReadHot.Result lb = ReadHot.against(shared, balancer, c, warmup, measure);
-            ReadHot.Result one = ReadHot.against(alone, direct, c, warmup, measure);
+            ReadHot.Result lb = ReadHot.against(shared, balancer, List.of(three), c, warmup, measure);
+            ReadHot.Result one = ReadHot.against(alone, direct.port, List.of(direct), c, warmup, measure);
             System.out.printf(
                     Locale.ROOT,
                     "replicas: read-hot, %d in flight: 3 replicas via HAProxy %.0f ops/s"
-                            + " (p99 %.1f ms), 1 replica direct %.0f ops/s (p99 %.1f ms); ratio %.2f%n",
+                            + " (p99 %.1f ms), 1 replica direct %.0f ops/s (p99 %.1f ms); ratio %.2f%s%n",
                     c,
                     lb.opsPerSecond(),
                     lb.p99Nanos() / 1e6,
                     one.opsPerSecond(),
                     one.p99Nanos() / 1e6,
-                    lb.opsPerSecond() / one.opsPerSecond());
+                    lb.opsPerSecond() / one.opsPerSecond(),
+                    lb.jitSettled() && one.jitSettled() ? "" : " (a JIT was still compiling when measured)");
         }
     }
 
