@@ -19,11 +19,11 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("serve")) {
+        boolean serve = args.length > 0 && args[0].equals("serve");
+        if (serve) {
             serverLocales();
         }
         logging(args);
-        boolean serve = args.length > 0 && args[0].equals("serve");
         boolean http = List.of(args).contains("--http") || Arrays.stream(args).anyMatch(a -> a.startsWith("--http="));
         warmingUp = true;
         Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(serve, http));

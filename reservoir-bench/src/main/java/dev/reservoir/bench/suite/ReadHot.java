@@ -99,15 +99,15 @@ final class ReadHot {
     private record JitWait(long millis, boolean settled) {}
 
     /**
-     * Waits until the server's JIT compiler threads are nearly idle (under a tenth of a core over
-     * {@link #JIT_WINDOW}), at most {@link #JIT_WAIT_MAX}; returns how long it waited. A
-     * JVM under a new load compiles for seconds on this machine's two cores, and a short warm-up
+     * Waits until the servers' JIT compiler threads are nearly idle (under a tenth of a core, all
+     * together, over {@link #JIT_WINDOW}), at most {@link #JIT_WAIT_MAX}; returns how long it
+     * waited. A JVM under a new load compiles for seconds on this machine's two cores, and a short warm-up
      * measured that more than the server (the later levels of a run came out better than the first
      * ones, and a larger program, such as a web server's request path, worse than a small floor).
      * That holds for a later level too: a server that served one connection compiles again for
      * sixteen (Reservoir over HTTP for 1 to 3.5 s after that level's warm-up, measured 0.54x-0.62x
      * the raw floor without this wait and 0.78x-0.83x with it; the floors settle at once). Returns
-     * at once for a process without compiler threads, and in a quick run (warm-up under half a
+     * at once for processes without compiler threads, and in a quick run (warm-up under half a
      * second).
      */
     private static JitWait jitSettled(List<ServerProcess> servers, Duration warmup) throws InterruptedException {
