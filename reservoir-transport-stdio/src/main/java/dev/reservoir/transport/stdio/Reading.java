@@ -67,7 +67,7 @@ final class Reading {
      * at 16 (PROFILE.md, twenty-sixth pass); 32 small answers are one write of about 36 KB, within
      * a pipe's 64 KiB.
      */
-    private static final int DEFERRED = 32;
+    private static final int MOST_PER_WRITE = 32;
 
     /** Told once when reading ends: the input ended or failed (with the failure), or the output failed. */
     interface Ended {
@@ -239,7 +239,7 @@ final class Reading {
         /** Set while this turn's thread runs a request and the next one is in the input already. */
         private boolean more;
         /** How this turn's answers are grouped into writes. */
-        private final AnswerGroups groups = new AnswerGroups(DEFERRED);
+        private final AnswerGroups groups = new AnswerGroups(MOST_PER_WRITE);
         /** Set (on this turn's thread) when the reading was handed over while it ran a request. */
         private boolean handedOver;
         /**
