@@ -168,11 +168,11 @@ final class ContentWriter {
     private static final int SMALL_PIECE = base64Piece(64 << 10);
 
     /**
-     * Reads that write pieces larger than {@link #SMALL_PIECE} at once, at most: 32, about 14 MiB of
-     * buffers at HTTP's 256 KiB writes. Past that a read writes small pieces, so that a thousand
+     * Reads that write pieces larger than {@link #SMALL_PIECE} at once, at most: 8, 14 MiB of
+     * buffers at HTTP's 1 MiB writes. Past that a read writes small pieces, so that a thousand
      * blobs sent at once hold no more than they did with small pieces only.
      */
-    static final Semaphore LARGE_PIECE_READS = new Semaphore(32);
+    static final Semaphore LARGE_PIECE_READS = new Semaphore(8);
 
     /**
      * Writes a blob held in memory: in one piece when it is no larger than a small one, else as a

@@ -174,7 +174,11 @@ class ContentWriterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000, 196_607, 196_608, 196_609, 400_000})
+    @ValueSource(
+            ints = {
+                0, 1, 2, 3, 4, 49_151, 49_152, 49_153, 98_304, 100_000, 196_607, 196_608, 196_609, 400_000, 786_431,
+                786_432, 786_433, 2_000_000
+            })
     void aBlobIsWrittenAsJacksonWritesIt(int size) throws IOException {
         byte[] data = new byte[size];
         for (int i = 0; i < size; i++) {
@@ -184,8 +188,8 @@ class ContentWriterTest {
                 ContentBody.binaryStream(() -> new ByteArrayInputStream(data), size),
                 ContentBody.binaryStream(() -> new ByteArrayInputStream(data), -1),
                 ContentBody.bytes(data))) {
-            // stdio's pieces (64 KiB of base64) and HTTP's (256 KiB), and one of a piece's least
-            for (int writeBytes : new int[] {64 << 10, 256 << 10, 1}) {
+            // stdio's pieces (64 KiB of base64), 256 KiB, HTTP's (1 MiB), and one of a piece's least
+            for (int writeBytes : new int[] {64 << 10, 256 << 10, 1 << 20, 1}) {
                 assertBlobAsJacksonWritesIt(body, data, writeBytes);
             }
         }
