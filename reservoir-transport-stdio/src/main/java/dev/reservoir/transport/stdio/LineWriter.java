@@ -6,14 +6,20 @@ import dev.reservoir.server.transport.MessageSink;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes one message per line. A lock (not {@code synchronized}, which pins virtual threads on
  * JDK 21) keeps messages whole; a write blocks while the reader is slow, which is the back-pressure.
  */
 final class LineWriter implements MessageSink {
+
+    private static final Logger log = LoggerFactory.getLogger(LineWriter.class);
 
     private final Tracking target;
     private final OutputStream out;
@@ -164,8 +170,23 @@ final class LineWriter implements MessageSink {
         return target.failed;
     }
 
-    void closeQuietly() {
-        lock.lock();
+    /**
+     * Closes the output, unless a write still holds it after {@code wait}. A client that stopped
+     * reading leaves a write blocked in the full pipe for good (a write to stdout cannot be
+     * interrupted); the server must still end once its input has closed, and the process's exit
+     * then closes the output. Waiting on the lock without a bound, a server whose client closed
+     * stdin without reading the answer in progress never exited (only SIGTERM ended it).
+     */
+    void closeQuietly(Duration wait) {
+        try {
+            if (!lock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                log.warn("The output is still blocked after {} (the client reads no more); leaving it", wait);
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         try {
             out.close();
         } catch (IOException e) {

@@ -35,6 +35,12 @@ public final class StdioTransport implements Transport {
     /** The default largest message the server accepts: 4 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 4 << 20;
 
+    /**
+     * How long closing waits for a write in progress once the input has ended and the answers in
+     * progress had their grace: past it, the write is left blocked and {@link #serve} returns.
+     */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
+
     private final InputStream in;
     private final OutputStream out;
     private final int maxMessageBytes;
@@ -110,7 +116,7 @@ public final class StdioTransport implements Transport {
             reading.stop();
             connection.close();
             // Closing the output tells the client the server is done (the process exit would too).
-            writer.closeQuietly();
+            writer.closeQuietly(CLOSE_WAIT);
         }
     }
 }

@@ -287,6 +287,68 @@ class StdioTransportTest {
         r.done().get(10, TimeUnit.SECONDS);
     }
 
+    /**
+     * A client that stops reading stdout, then closes stdin (as a host closing a server it gave up
+     * on): the answer's write stays blocked in the full pipe, and the server must end anyway once
+     * the answers in progress had their grace. It waited for that write for good before.
+     */
+    @Test
+    void aServerEndsWhenItsInputClosesThoughItsOutputIsNoLongerRead() throws Exception {
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean blocked = new java.util.concurrent.atomic.AtomicBoolean();
+        Pipe toServerPipe = Pipe.open();
+        Pipe fromServerPipe = Pipe.open();
+        OutputStream toServer = Channels.newOutputStream(toServerPipe.sink());
+        BufferedReader fromServer = new BufferedReader(
+                new InputStreamReader(Channels.newInputStream(fromServerPipe.source()), StandardCharsets.UTF_8));
+        OutputStream pipe = Channels.newOutputStream(fromServerPipe.sink());
+        java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean(true);
+        // The client reads the answer to initialize; past that, every write waits as one into a full
+        // pipe does: for a reader, and an interrupt does not end it (FileOutputStream.write's is not).
+        OutputStream stdout = new FilterOutputStream(pipe) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (reading.get()) {
+                    pipe.write(b, off, len);
+                    return;
+                }
+                blocked.set(true);
+                while (true) {
+                    try {
+                        released.await();
+                        return;
+                    } catch (InterruptedException e) {
+                        // not interruptible
+                    }
+                }
+            }
+        };
+        CompletableFuture<Void> serving = CompletableFuture.runAsync(() -> {
+            try {
+                server.serve(StdioTransport.of(Channels.newInputStream(toServerPipe.source()), stdout)
+                        .withShutdownGrace(Duration.ofMillis(500)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            toServer.write(INIT.getBytes(StandardCharsets.UTF_8));
+            toServer.flush();
+            assertThat(fromServer.readLine()).contains("\"result\"");
+            reading.set(false);
+            toServer.write(
+                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://big\"}}\n"
+                            .getBytes(StandardCharsets.UTF_8));
+            toServer.flush();
+            Eventually.await("the answer's write is blocked", Duration.ofSeconds(10), blocked::get);
+            toServer.close();
+            // The grace (0.5 s) and the wait for the blocked write (1 s), with room for a slow machine.
+            serving.get(15, TimeUnit.SECONDS);
+        } finally {
+            released.countDown();
+        }
+    }
+
     /** A client that never reads: the server must stop reading too, not queue answers without bound. */
     @Test
     void aClientThatStopsReadingStopsTheServerReading() throws Exception {
