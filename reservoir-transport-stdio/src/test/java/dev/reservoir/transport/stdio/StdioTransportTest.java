@@ -23,7 +23,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
@@ -294,15 +296,15 @@ class StdioTransportTest {
      */
     @Test
     void aServerEndsWhenItsInputClosesThoughItsOutputIsNoLongerRead() throws Exception {
-        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicBoolean blocked = new java.util.concurrent.atomic.AtomicBoolean();
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicBoolean blocked = new AtomicBoolean();
         Pipe toServerPipe = Pipe.open();
         Pipe fromServerPipe = Pipe.open();
         OutputStream toServer = Channels.newOutputStream(toServerPipe.sink());
         BufferedReader fromServer = new BufferedReader(
                 new InputStreamReader(Channels.newInputStream(fromServerPipe.source()), StandardCharsets.UTF_8));
         OutputStream pipe = Channels.newOutputStream(fromServerPipe.sink());
-        java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean reading = new AtomicBoolean(true);
         // The client reads the answer to initialize; past that, every write waits as one into a full
         // pipe does: for a reader, and an interrupt does not end it (FileOutputStream.write's is not).
         OutputStream stdout = new FilterOutputStream(pipe) {
