@@ -297,21 +297,15 @@ class StdioTransportTest {
     @Test
     void aServerEndsWhenItsInputClosesThoughItsOutputIsNoLongerRead() throws Exception {
         CountDownLatch released = new CountDownLatch(1);
-        AtomicBoolean blocked = new AtomicBoolean();
-        Pipe toServerPipe = Pipe.open();
-        Pipe fromServerPipe = Pipe.open();
-        OutputStream toServer = Channels.newOutputStream(toServerPipe.sink());
-        BufferedReader fromServer = new BufferedReader(
-                new InputStreamReader(Channels.newInputStream(fromServerPipe.source()), StandardCharsets.UTF_8));
-        OutputStream pipe = Channels.newOutputStream(fromServerPipe.sink());
         AtomicBoolean reading = new AtomicBoolean(true);
+        AtomicBoolean blocked = new AtomicBoolean();
         // The client reads the answer to initialize; past that, every write waits as one into a full
         // pipe does: for a reader, and an interrupt does not end it (FileOutputStream.write's is not).
-        OutputStream stdout = new FilterOutputStream(pipe) {
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES, pipe -> new FilterOutputStream(pipe) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 if (reading.get()) {
-                    pipe.write(b, off, len);
+                    out.write(b, off, len);
                     return;
                 }
                 blocked.set(true);
@@ -324,28 +318,17 @@ class StdioTransportTest {
                     }
                 }
             }
-        };
-        CompletableFuture<Void> serving = CompletableFuture.runAsync(() -> {
-            try {
-                server.serve(StdioTransport.of(Channels.newInputStream(toServerPipe.source()), stdout)
-                        .withShutdownGrace(Duration.ofMillis(500)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
         });
         try {
-            toServer.write(INIT.getBytes(StandardCharsets.UTF_8));
-            toServer.flush();
-            assertThat(fromServer.readLine()).contains("\"result\"");
+            r.send(INIT);
+            assertThat(r.next().has("result")).isTrue();
             reading.set(false);
-            toServer.write(
-                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://big\"}}\n"
-                            .getBytes(StandardCharsets.UTF_8));
-            toServer.flush();
+            r.send(
+                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"test://big\"}}\n");
             Eventually.await("the answer's write is blocked", Duration.ofSeconds(10), blocked::get);
-            toServer.close();
-            // The grace (0.5 s) and the wait for the blocked write (1 s), with room for a slow machine.
-            serving.get(15, TimeUnit.SECONDS);
+            r.toServer().close();
+            // The grace (2 s) and the wait for the blocked write (1 s), with room for a slow machine.
+            r.done().get(15, TimeUnit.SECONDS);
         } finally {
             released.countDown();
         }
