@@ -2,6 +2,11 @@ package dev.reservoir.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reservoir.core.model.Resource;
+import dev.reservoir.server.spi.ListRequest;
+import dev.reservoir.server.spi.Page;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +32,37 @@ class BenchDataTest {
             }
         }
         assertThat(BenchData.text(3, -1)).isEqualTo(expected(3, -1));
+    }
+
+    @Test
+    void aListingGivesEveryTextInOrderThenTheBlobsInUriOrderWhateverThePageSize() {
+        BenchData data = new BenchData(5);
+        for (int limit : new int[] {1, 2, 5, 6, 7, 100}) {
+            List<String> uris = new ArrayList<>();
+            List<Long> sizes = new ArrayList<>();
+            String cursor = null;
+            int pages = 0;
+            do {
+                assertThat(++pages).as("pages at limit %d", limit).isLessThanOrEqualTo(7);
+                Page<Resource> page = data.list(new ListRequest(null, cursor, limit));
+                assertThat(page.items()).hasSizeLessThanOrEqualTo(limit);
+                page.items().forEach(r -> {
+                    uris.add(r.uri());
+                    sizes.add(r.size());
+                });
+                cursor = page.nextCursor();
+            } while (cursor != null);
+            assertThat(uris)
+                    .as("limit %d", limit)
+                    .containsExactly(
+                            "bench://text/0",
+                            "bench://text/1",
+                            "bench://text/2",
+                            "bench://text/3",
+                            "bench://text/4",
+                            "bench://blob/100MiB",
+                            "bench://blob/1MiB");
+            assertThat(sizes).containsExactly(1024L, 1024L, 1024L, 1024L, 1024L, 100L << 20, 1L << 20);
+        }
     }
 }
