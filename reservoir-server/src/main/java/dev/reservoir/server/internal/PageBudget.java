@@ -56,11 +56,13 @@ final class PageBudget {
     static long estimate(Resource r) {
         long n = 48 + r.uri().length() + r.name().length(); // {"uri":"","name":""} with size and flags
         n += optional(r.title()) + optional(r.description()) + optional(r.mimeType());
-        for (Icon icon : r.icons()) {
-            n += 64
-                    + icon.src().length()
-                    + optional(icon.mimeType())
-                    + 16L * icon.sizes().size();
+        if (!r.icons().isEmpty()) { // most have none: no iterator made for them
+            for (Icon icon : r.icons()) {
+                n += 64
+                        + icon.src().length()
+                        + optional(icon.mimeType())
+                        + 16L * icon.sizes().size();
+            }
         }
         if (r.annotations() != Annotations.NONE) {
             n += 96;
