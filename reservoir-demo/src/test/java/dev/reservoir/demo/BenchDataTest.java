@@ -22,7 +22,7 @@ class BenchDataTest {
 
     @Test
     void aTextIsItsPrefixThenTheFillerIn1024AsciiCharacters() {
-        int[] numbers = {0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 123_456, Integer.MAX_VALUE};
+        int[] numbers = {0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 123_456, Integer.MAX_VALUE, Integer.MIN_VALUE};
         for (int i : numbers) {
             for (int version : numbers) {
                 String text = BenchData.text(i, version);
