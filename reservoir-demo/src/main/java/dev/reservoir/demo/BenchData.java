@@ -23,6 +23,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -36,8 +38,26 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 public final class BenchData implements ResourceProvider {
 
     public static final String TEXT_PREFIX = "bench://text/";
-    private static final Map<String, Long> BLOBS =
-            Map.of("bench://blob/1MiB", 1L << 20, "bench://blob/100MiB", 100L << 20);
+
+    /**
+     * The blobs' resources by URI, in URI order (the order they are listed in), made once. Sorted
+     * at every listing with a stream and {@code Map.Entry.comparingByKey()}, a fresh server's first
+     * listing linked the comparator's lambda and the stream's pipeline: 7% of that listing's
+     * thread (async-profiler, six fresh servers over HTTP 2026-07-28).
+     */
+    private static final SortedMap<String, Resource> BLOBS = blobs();
+
+    /** {@link #BLOBS}' values, for listings. */
+    private static final List<Resource> LISTED_BLOBS = List.copyOf(BLOBS.values());
+
+    private static SortedMap<String, Resource> blobs() {
+        SortedMap<String, Resource> blobs = new TreeMap<>();
+        for (Resource blob :
+                List.of(blobResource("bench://blob/1MiB", 1L << 20), blobResource("bench://blob/100MiB", 100L << 20))) {
+            blobs.put(blob.uri(), blob);
+        }
+        return Collections.unmodifiableSortedMap(blobs);
+    }
 
     private final int texts;
     private final AtomicIntegerArray versions;
@@ -187,24 +207,6 @@ public final class BenchData implements ResourceProvider {
         return resource;
     }
 
-    /**
-     * The blobs as listed, in URI order, made once. Sorted at every listing with a stream and
-     * {@code Map.Entry.comparingByKey()}, a fresh server's first listing linked the comparator's
-     * lambda and the stream's pipeline: 7% of that listing's thread (async-profiler, six fresh
-     * servers over HTTP 2026-07-28). Made here without a lambda, for the same reason.
-     */
-    private static final List<Resource> LISTED_BLOBS = listedBlobs();
-
-    private static List<Resource> listedBlobs() {
-        List<String> uris = new ArrayList<>(BLOBS.keySet());
-        Collections.sort(uris);
-        List<Resource> blobs = new ArrayList<>();
-        for (String uri : uris) {
-            blobs.add(blobResource(uri, BLOBS.get(uri)));
-        }
-        return List.copyOf(blobs);
-    }
-
     private static Resource blobResource(String uri, long size) {
         return Resource.builder(uri, uri.substring("bench://blob/".length()))
                 .mimeType("application/octet-stream")
@@ -236,7 +238,7 @@ public final class BenchData implements ResourceProvider {
 
     private Optional<Resource> resource(String s) {
         if (BLOBS.containsKey(s)) {
-            return Optional.of(blobResource(s, BLOBS.get(s)));
+            return Optional.of(BLOBS.get(s));
         }
         if (s.startsWith(TEXT_PREFIX)) {
             try {
@@ -261,12 +263,12 @@ public final class BenchData implements ResourceProvider {
             int i = index(s.substring(TEXT_PREFIX.length()));
             return ReadResult.of(textResource(i), ContentBody.utf8Text(utf8(i, versions.get(i))));
         }
-        Long size = BLOBS.get(s);
-        if (size == null) {
+        Resource blob = BLOBS.get(s);
+        if (blob == null) {
             throw new ResourceNotFoundException(s);
         }
-        return ReadResult.of(
-                blobResource(s, size), ContentBody.binaryStream(() -> new PseudoRandomStream(size, size), size));
+        long size = blob.size();
+        return ReadResult.of(blob, ContentBody.binaryStream(() -> new PseudoRandomStream(size, size), size));
     }
 
     @Override
