@@ -16,18 +16,40 @@ import java.util.concurrent.TimeUnit;
  */
 final class FanOut {
 
-    /** The delays of every change: time until all heard (ms) and p99 of the per-client delay (ms), per change. */
+    /**
+     * The delays of every change: time until all heard (ms) and p99 of the per-client delay (ms),
+     * per change; how many warm-up changes ran, and whether the server's JIT had settled by the
+     * last of them.
+     */
     record Result(
-            int subscribers, List<Double> allMillis, List<Double> p99Millis, int missed, double serverCpuMillis) {}
+            int subscribers,
+            List<Double> allMillis,
+            List<Double> p99Millis,
+            int missed,
+            double serverCpuMillis,
+            int warmUps,
+            boolean settled) {}
+
+    /** Changes in a row during which the server's JIT compiled nothing, for it to count as settled. */
+    static final int QUIET_CHANGES = 3;
+
+    /**
+     * Warm-up changes at most beyond the minimum, while the JIT compiles: Reservoir's JIT, after
+     * ten changes to 1,000 subscribers, compiled in changes up to the thirty-fifth.
+     */
+    static final int MAX_EXTRA_WARM_UPS = 30;
 
     private FanOut() {}
 
     /**
-     * Runs {@code warmUps} changes unmeasured, then {@code changes} measured. A fresh server ran its
-     * first changes in the interpreter: measured from the first, fan-out to 1,000 spread by ±47% to
-     * ±201% over five changes, and the server CPU per change was up to twice that of twenty.
+     * Runs at least {@code warmUps} changes unmeasured, and more while the server's JIT still
+     * compiles (at most {@code maxExtraWarmUps} more; see {@link Warming}), then {@code changes}
+     * measured. A fresh server ran its first changes in the interpreter: measured from the first,
+     * fan-out to 1,000 spread by ±47% to ±201% over five changes, and the server CPU per change was
+     * up to twice that of twenty.
      */
-    static Result run(Target target, int subscribers, int warmUps, int changes, Path log) throws Exception {
+    static Result run(Target target, int subscribers, int warmUps, int maxExtraWarmUps, int changes, Path log)
+            throws Exception {
         try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60));
                 Subscribers subs = Subscribers.open(target, server.port, subscribers)) {
             String session = Driver.openSession(target, server.port);
@@ -35,26 +57,24 @@ final class FanOut {
             List<Double> all = new ArrayList<>();
             List<Double> p99 = new ArrayList<>();
             int missed = 0;
-            long cpuBefore = -1;
+            long cpuBefore;
+            Warming warming = new Warming(warmUps, maxExtraWarmUps);
             try (Driver.Channel trigger = Driver.http(target, server.port, session)) {
-                for (int round = -warmUps; round < changes; round++) {
-                    Thread.sleep(200); // let the previous round's notifications drain completely
-                    if (round == 0) {
-                        cpuBefore = server.cpuMillis();
-                    }
-                    CountDownLatch latch = subs.expect();
-                    long t0 = System.nanoTime();
-                    trigger.call("resources/read", "bench://touch/0", "\"uri\":\"bench://touch/0\"");
-                    boolean allHeard = latch.await(30, TimeUnit.SECONDS);
-                    if (round < 0) {
-                        continue; // a warm-up change
-                    }
-                    if (!allHeard) {
+                while (warming.more()) {
+                    long compiled = server.compilerCpuMillis();
+                    change(trigger, subs);
+                    warming.changed(server.compilerCpuMillis() - compiled);
+                }
+                cpuBefore = server.cpuMillis();
+                for (int round = 0; round < changes; round++) {
+                    Change c = change(trigger, subs);
+                    if (!c.allHeard()) {
                         missed++;
                     }
-                    long[] delays = subs.delays(t0);
-                    long[] heard =
-                            Arrays.stream(delays).filter(d -> d >= 0).sorted().toArray();
+                    long[] heard = Arrays.stream(c.delays())
+                            .filter(d -> d >= 0)
+                            .sorted()
+                            .toArray();
                     if (heard.length == 0) {
                         continue;
                     }
@@ -64,7 +84,69 @@ final class FanOut {
             }
             // Server CPU per change (the rounds' pauses cost next to nothing; the trigger read is counted).
             long cpu = server.cpuMillis() - cpuBefore;
-            return new Result(subscribers, all, p99, missed, cpuBefore < 0 ? -1 : (double) cpu / changes);
+            return new Result(
+                    subscribers,
+                    all,
+                    p99,
+                    missed,
+                    cpuBefore < 0 ? -1 : (double) cpu / changes,
+                    warming.done(),
+                    warming.settled());
+        }
+    }
+
+    /** What one change gave: whether every subscriber heard it within 30 s, and each one's delay (ns, -1 if not). */
+    private record Change(boolean allHeard, long[] delays) {}
+
+    private static Change change(Driver.Channel trigger, Subscribers subs) throws Exception {
+        Thread.sleep(200); // let the previous change's notifications drain completely
+        CountDownLatch latch = subs.expect();
+        long t0 = System.nanoTime();
+        trigger.call("resources/read", "bench://touch/0", "\"uri\":\"bench://touch/0\"");
+        boolean allHeard = latch.await(30, TimeUnit.SECONDS);
+        return new Change(allHeard, subs.delays(t0));
+    }
+
+    /**
+     * When the warm-up may end: after the minimum, once the server's JIT compiler threads used no
+     * CPU (under the 10 ms a tick of /proc counts) over {@link #QUIET_CHANGES} whole changes in a
+     * row, each with the pause before it, or after the most extra changes allowed. As read-hot waits
+     * for the JIT before it measures: ten warm-up changes to 1,000 subscribers left Reservoir's JIT
+     * compiling during the next ten (10-30 ms of a compiler thread in most of those changes, each
+     * about 20 ms long), and those changes took 19 ms at the median where the twenty after took
+     * 15.5; the Java SDK's JIT had settled by then. A server that is not a JVM, or a machine
+     * without /proc, counts as settled.
+     */
+    static final class Warming {
+        private final int least;
+        private final int most;
+        private int done;
+        private int quiet;
+
+        Warming(int least, int maxExtra) {
+            this.least = least;
+            this.most = least + Math.max(0, maxExtra);
+        }
+
+        /** Whether to run another warm-up change. */
+        boolean more() {
+            return done < least || (done < most && !settled());
+        }
+
+        /** One warm-up change ran, during which (with its pause) the JIT compiled for {@code compilerMillis}. */
+        void changed(long compilerMillis) {
+            done++;
+            quiet = compilerMillis <= 0 ? quiet + 1 : 0;
+        }
+
+        /** Whether the last {@link #QUIET_CHANGES} changes saw no compiling. */
+        boolean settled() {
+            return quiet >= QUIET_CHANGES;
+        }
+
+        /** Warm-up changes run so far. */
+        int done() {
+            return done;
         }
     }
 }

@@ -17,7 +17,7 @@ import java.util.Locale;
  */
 public final class Profile {
 
-    /** Changes made before fan-out's measured ones, as in the suite's full run. */
+    /** Changes made at least before fan-out's measured ones (more while the JIT compiles, as in the suite). */
     private static final int FAN_OUT_WARM_UPS = 5;
 
     private Profile() {}
@@ -76,16 +76,19 @@ public final class Profile {
         long[] peak = {0};
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-profile.log");
         if (fanOut > 0) {
-            FanOut.Result f = FanOut.run(profiled, fanOut, FAN_OUT_WARM_UPS, changes, log);
+            FanOut.Result f = FanOut.run(profiled, fanOut, FAN_OUT_WARM_UPS, FanOut.MAX_EXTRA_WARM_UPS, changes, log);
             System.out.printf(
                     Locale.ROOT,
-                    "%s: fan-out to %d, all notified %.1f ms (%s), p99 %.1f ms, server CPU %.0f ms per change%s%n",
+                    "%s: fan-out to %d, all notified %.1f ms (%s), p99 %.1f ms, server CPU %.0f ms per change,"
+                            + " after %d warm-up changes (%s)%s%n",
                     name,
                     fanOut,
                     Stats.Spread.of(f.allMillis()).median(),
                     Stats.Spread.of(f.allMillis()).relative(),
                     Stats.Spread.of(f.p99Millis()).median(),
                     f.serverCpuMillis(),
+                    f.warmUps(),
+                    f.settled() ? "the JIT settled" : "the JIT still compiling",
                     jfr == null ? "" : "; recording in " + jfr);
             return;
         }

@@ -1,0 +1,76 @@
+package dev.reservoir.bench.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FanOutWarmingTest {
+
+    /** Runs warm-up changes whose compiler CPU comes from {@code compiling}, in turn, until the warming ends. */
+    private static FanOut.Warming warm(int least, int maxExtra, long... compiling) {
+        FanOut.Warming w = new FanOut.Warming(least, maxExtra);
+        int i = 0;
+        while (w.more()) {
+            w.changed(i < compiling.length ? compiling[i] : 0);
+            i++;
+        }
+        return w;
+    }
+
+    @Test
+    void aServerThatNeverCompilesIsWarmedTheLeastAndCountsAsSettled() {
+        FanOut.Warming w = warm(10, 30);
+
+        assertThat(w.done()).isEqualTo(10);
+        assertThat(w.settled()).isTrue();
+    }
+
+    @Test
+    void theWarmingGoesOnUntilTheJitWasQuietForThreeChangesInARow() {
+        // Compiling in the first ten changes, the 11th and the 13th: settled after the 16th.
+        FanOut.Warming w = warm(10, 30, 10, 20, 10, 10, 10, 10, 10, 10, 10, 10, 30, 0, 10, 0, 0, 0, 0);
+
+        assertThat(w.done()).isEqualTo(16);
+        assertThat(w.settled()).isTrue();
+    }
+
+    @Test
+    void quietChangesWithinTheLeastCountTowardsSettling() {
+        // The JIT compiled up to the 9th change: the 10th alone is not enough, the 12th is.
+        FanOut.Warming w = warm(10, 30, 40, 40, 40, 40, 40, 40, 40, 40, 40);
+
+        assertThat(w.done()).isEqualTo(12);
+        assertThat(w.settled()).isTrue();
+    }
+
+    @Test
+    void aJitThatKeepsCompilingEndsTheWarmingAtTheMostAndSaysSo() {
+        long[] always = new long[100];
+        java.util.Arrays.fill(always, 10);
+
+        FanOut.Warming w = warm(10, 30, always);
+
+        assertThat(w.done()).isEqualTo(40);
+        assertThat(w.settled()).isFalse();
+    }
+
+    @Test
+    void noExtraWarmingInAQuickRun() {
+        long[] always = new long[10];
+        java.util.Arrays.fill(always, 10);
+
+        FanOut.Warming w = warm(1, 0, always);
+
+        assertThat(w.done()).isEqualTo(1);
+        assertThat(w.settled()).isFalse();
+    }
+
+    @Test
+    void aCompilerThreadThatEndedCountsAsQuiet() {
+        // A thread's CPU leaves the sum when it ends (the JVM stops idle compiler threads).
+        FanOut.Warming w = warm(2, 30, 0, -50, 0, 0);
+
+        assertThat(w.done()).isEqualTo(3);
+        assertThat(w.settled()).isTrue();
+    }
+}
