@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * fan-out: N clients subscribed to one resource; one change (a read of {@code bench://touch/0});
  * the time until every client has heard {@code notifications/resources/updated}, and the p99 of
- * the clients' delays. Several changes per run, after as many unmeasured ones; one server process
- * per run.
+ * the clients' delays. Several changes per run, after at least as many unmeasured ones (more while
+ * the server's JIT compiles); one server process per run.
  */
 final class FanOut {
 
@@ -113,8 +113,8 @@ final class FanOut {
      * row, each with the pause before it, or after the most extra changes allowed. As read-hot waits
      * for the JIT before it measures: ten warm-up changes to 1,000 subscribers left Reservoir's JIT
      * compiling during the next ten (10-30 ms of a compiler thread in most of those changes, each
-     * about 20 ms long), and those changes took 19 ms at the median where the twenty after took
-     * 15.5; the Java SDK's JIT had settled by then. A server that is not a JVM, or a machine
+     * about 20 ms long), and those changes took 19.0 ms at the median where the twenty after took
+     * 15.8; the Java SDK's JIT had settled by then. A server that is not a JVM, or a machine
      * without /proc, counts as settled.
      */
     static final class Warming {
