@@ -2,6 +2,7 @@ package dev.reservoir.bench.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class FanOutWarmingTest {
@@ -15,6 +16,13 @@ class FanOutWarmingTest {
             i++;
         }
         return w;
+    }
+
+    /** A JIT that compiles for 10 ms in each of {@code changes} changes. */
+    private static long[] compilingIn(int changes) {
+        long[] compiling = new long[changes];
+        Arrays.fill(compiling, 10);
+        return compiling;
     }
 
     @Test
@@ -45,10 +53,7 @@ class FanOutWarmingTest {
 
     @Test
     void aJitThatKeepsCompilingEndsTheWarmingAtTheMostAndSaysSo() {
-        long[] always = new long[100];
-        java.util.Arrays.fill(always, 10);
-
-        FanOut.Warming w = warm(10, 30, always);
+        FanOut.Warming w = warm(10, 30, compilingIn(100));
 
         assertThat(w.done()).isEqualTo(40);
         assertThat(w.settled()).isFalse();
@@ -56,10 +61,7 @@ class FanOutWarmingTest {
 
     @Test
     void noExtraWarmingInAQuickRun() {
-        long[] always = new long[10];
-        java.util.Arrays.fill(always, 10);
-
-        FanOut.Warming w = warm(1, 0, always);
+        FanOut.Warming w = warm(1, 0, compilingIn(10));
 
         assertThat(w.done()).isEqualTo(1);
         assertThat(w.settled()).isFalse();
