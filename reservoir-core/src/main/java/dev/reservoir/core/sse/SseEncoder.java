@@ -86,22 +86,37 @@ public final class SseEncoder {
      */
     public static byte[] withId(String prefix, long number, byte[] event) {
         byte[] out = new byte[idFieldLength(prefix, number) + event.length];
+        putWithId(prefix, number, event, out);
+        return out;
+    }
+
+    /**
+     * {@link #withId(String, long, byte[])}'s bytes put at the start of {@code into} instead of a
+     * new array; returns how many. A stream that writes one event at a time can reuse one array:
+     * with 10,000 resumable streams, a new array per stream was over a quarter of what a change
+     * allocated. Throws if {@code into} is shorter than {@link #idFieldLength} plus the event.
+     */
+    public static int putWithId(String prefix, long number, byte[] event, byte[] into) {
+        int length = idFieldLength(prefix, number) + event.length;
+        if (into.length < length) {
+            throw new IllegalArgumentException("an event with its id takes " + length + " bytes, not " + into.length);
+        }
         int at = 0;
         for (byte b : ID) {
-            out[at++] = b;
+            into[at++] = b;
         }
         for (int i = 0; i < prefix.length(); i++) {
-            out[at++] = (byte) prefix.charAt(i);
+            into[at++] = (byte) prefix.charAt(i);
         }
         int end = at + digits(number);
         long n = number;
         for (int i = end - 1; i >= at; i--) {
-            out[i] = (byte) ('0' + n % 10);
+            into[i] = (byte) ('0' + n % 10);
             n /= 10;
         }
-        out[end] = '\n';
-        System.arraycopy(event, 0, out, end + 1, event.length);
-        return out;
+        into[end] = '\n';
+        System.arraycopy(event, 0, into, end + 1, event.length);
+        return length;
     }
 
     /** The bytes of the id field {@link #withId(String, long, byte[])} puts in front of an event. */

@@ -73,6 +73,25 @@ class SseEncoderTest {
     }
 
     @Test
+    void anIdPutIntoAnArrayIsWithIdsBytesAndLeavesTheRestAlone() {
+        byte[] event = SseEncoder.event(null, "message", "{\"é\":1}", null);
+        byte[] into = new byte[200];
+        java.util.Arrays.fill(into, (byte) '#');
+        for (long n : new long[] {0, 9, 10, 12_345, Long.MAX_VALUE}) {
+            int length = SseEncoder.putWithId("4-", n, event, into);
+            assertThat(length).isEqualTo(SseEncoder.idFieldLength("4-", n) + event.length);
+            assertThat(java.util.Arrays.copyOf(into, length))
+                    .as("4-%d", n)
+                    .isEqualTo(SseEncoder.withId("4-" + n, event));
+        }
+        assertThat(into[into.length - 1]).isEqualTo((byte) '#');
+        byte[] tooShort = new byte[SseEncoder.idFieldLength("4-", 7) + event.length - 1];
+        assertThatThrownBy(() -> SseEncoder.putWithId("4-", 7, event, tooShort))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("takes " + (tooShort.length + 1) + " bytes");
+    }
+
+    @Test
     void keepAlivesAndRetriesCarryNoEvent() {
         assertThat(SseReader.readAll(text(SseEncoder.keepAlive()) + text(SseEncoder.retry(10))))
                 .isEmpty();

@@ -1,6 +1,7 @@
 package dev.reservoir.transport.http.internal;
 
 import dev.reservoir.core.sse.SseEncoder;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,23 +44,25 @@ final class EventStream {
      * thread (with 10,000 subscribers, those wake-ups cost more than the writes).
      */
     interface DirectWriter {
-        void write(byte[] bytes, java.util.function.Consumer<Throwable> done);
+        /**
+         * Writes what {@code bytes} has remaining. The buffer may be the reader's own, reused for
+         * its next direct write once {@code done} is told: the writer must not keep it after that.
+         */
+        void write(ByteBuffer bytes, java.util.function.Consumer<Throwable> done);
     }
 
     /**
-     * A write started by an appender for an idle reader, and what is told when it ends (one object
-     * per write: with 10,000 streams, every object a change makes per stream is 10,000 more for the
-     * young collection).
+     * A write started by an appender for an idle reader, and what is told when it ends. Each reader
+     * has one, reused: its direct writes never overlap, and with 10,000 streams every object a
+     * change makes per stream is 10,000 more for the young collection.
      */
     private final class DirectWrite implements java.util.function.Consumer<Throwable> {
         private final Reader reader;
-        private final byte[] bytes;
-        private final long lastSeq;
+        private ByteBuffer bytes;
+        private long lastSeq;
 
-        private DirectWrite(Reader reader, byte[] bytes, long lastSeq) {
+        private DirectWrite(Reader reader) {
             this.reader = reader;
-            this.bytes = bytes;
-            this.lastSeq = lastSeq;
         }
 
         @Override
@@ -86,6 +89,16 @@ final class EventStream {
         private boolean awaitingWrite;
 
         private DirectWriter direct;
+        /** This reader's direct write, made at its first and then reused. */
+        private DirectWrite directWrite;
+        /**
+         * Where a direct write of one event is put together (with its id on a resumable stream),
+         * and the buffer over it: one direct write runs at a time, so one serves them all (see
+         * {@link #oneEvent}).
+         */
+        private byte[] scratch;
+
+        private ByteBuffer scratchBuffer;
 
         private Reader(Runnable abort, long cursor) {
             this.abort = abort;
@@ -218,22 +231,62 @@ final class EventStream {
     private DirectWrite takeDirect(Reader r) {
         Event newest = events.peekLast();
         if (newest != null && newest.seq == r.cursor) { // the usual case: only the event just added
-            r.writing = true;
-            return new DirectWrite(r, bytesOf(newest), newest.seq);
+            return started(r, oneEvent(r, newest), newest.seq);
         }
         List<byte[]> out = new ArrayList<>();
         long last = collect(r, out);
         if (out.isEmpty()) {
             return null;
         }
+        return started(r, ByteBuffer.wrap(concat(out)), last);
+    }
+
+    /** Called with the lock held: the reader's direct write, set to write {@code bytes}. */
+    private DirectWrite started(Reader r, ByteBuffer bytes, long lastSeq) {
+        if (r.directWrite == null) {
+            r.directWrite = new DirectWrite(r);
+        }
         r.writing = true;
-        return new DirectWrite(r, concat(out), last);
+        r.directWrite.bytes = bytes;
+        r.directWrite.lastSeq = lastSeq;
+        return r.directWrite;
+    }
+
+    /** The most bytes a reader's reused array grows to; a bigger event gets an array of its own. */
+    static final int MAX_SCRATCH = 4096;
+
+    /**
+     * Called with the lock held: one event as written (with its id in front on a resumable stream),
+     * put together in the reader's own array and buffer, reused from one direct write to the next
+     * (they never overlap). A new array and buffer per stream per change were most of what a
+     * change to 10,000 subscribers allocated, and the young collections they brought cost more
+     * than the copy.
+     */
+    private ByteBuffer oneEvent(Reader r, Event e) {
+        if (e.size > MAX_SCRATCH) {
+            return ByteBuffer.wrap(bytesOf(e));
+        }
+        if (r.scratch == null || r.scratch.length < e.size) {
+            r.scratch = new byte[Math.max(e.size, 256)];
+            r.scratchBuffer = ByteBuffer.wrap(r.scratch);
+        }
+        int length;
+        if (prefix == null) {
+            System.arraycopy(e.body, 0, r.scratch, 0, e.body.length);
+            length = e.body.length;
+        } else {
+            length = SseEncoder.putWithId(prefix, e.seq, e.body, r.scratch);
+        }
+        return r.scratchBuffer.clear().limit(length);
     }
 
     private void directDone(DirectWrite job, Throwable failure) {
         lock.lock();
         try {
             Reader r = job.reader;
+            if (!r.writing) {
+                return; // told twice: the write was done with already (its object is reused)
+            }
             r.writing = false;
             if (failure == null) {
                 r.cursor = Math.max(r.cursor, job.lastSeq + 1);

@@ -70,7 +70,7 @@ final class SsePump {
                 exchange.write(ByteBuffer.allocate(0));
             }
             // While this thread waits with nothing to write, whoever appends writes for it.
-            stream.direct(reader, (bytes, done) -> exchange.write(ByteBuffer.wrap(bytes), done));
+            stream.direct(reader, exchange::write);
             while (true) {
                 long wait = options.keepAlive().toNanos();
                 if (polls) {

@@ -128,7 +128,7 @@ class EventStreamTest {
         EventStream.Reader idle = direct.attach("7-9998", () -> {});
         List<byte[]> raw = new java.util.concurrent.CopyOnWriteArrayList<>();
         direct.direct(idle, (bytes, done) -> {
-            raw.add(bytes);
+            raw.add(remaining(bytes));
             done.accept(null);
         });
         var waiting = waiting(direct, idle, Duration.ofSeconds(10));
@@ -140,6 +140,61 @@ class EventStreamTest {
         assertThat(raw).hasSize(3);
         direct.close();
         waiting.get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    @Test
+    void directWritesReuseTheReadersBufferAndEachCarriesExactlyItsEvent() throws Exception {
+        // One array and buffer per reader for its direct writes, reused once a write ends: a short
+        // event after a long one must go out as its own bytes only, and an event too big for the
+        // array gets one of its own without the reader keeping it. With ids and without.
+        for (int number : new int[] {3, -1}) {
+            EventStream stream = new EventStream(number, 20, 1 << 30);
+            EventStream.Reader reader = stream.attach(null, () -> {});
+            List<java.nio.ByteBuffer> buffers = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<byte[]> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+            stream.direct(reader, (bytes, done) -> {
+                buffers.add(bytes);
+                sent.add(remaining(bytes));
+                done.accept(null);
+            });
+            var waiting = waiting(stream, reader, Duration.ofSeconds(10));
+            List<byte[]> bodies = List.of(
+                    data("x".repeat(1000)),
+                    data("short"),
+                    data("y".repeat(EventStream.MAX_SCRATCH)),
+                    data("é"),
+                    data("z".repeat(300)));
+            for (byte[] body : bodies) {
+                stream.append(body);
+            }
+            assertThat(sent).hasSize(bodies.size());
+            for (int i = 0; i < bodies.size(); i++) {
+                assertThat(sent.get(i))
+                        .as("stream %d, event %d", number, i + 1)
+                        .isEqualTo(
+                                number < 0
+                                        ? bodies.get(i)
+                                        : dev.reservoir.core.sse.SseEncoder.withId("3-" + (i + 1), bodies.get(i)));
+            }
+            assertThat(buffers.get(1)).as("reused after the long event").isSameAs(buffers.get(0));
+            assertThat(buffers.get(2).array())
+                    .as("the event over MAX_SCRATCH")
+                    .isNotSameAs(buffers.get(0).array());
+            assertThat(buffers.get(3)).as("the reader's buffer again").isSameAs(buffers.get(0));
+            assertThat(buffers.get(4)).isSameAs(buffers.get(0));
+            if (number >= 0) {
+                assertThat(reader.position()).isEqualTo("3-5");
+            }
+            stream.close();
+            waiting.get(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    /** What a buffer has remaining, taken (as a writer takes it). */
+    private static byte[] remaining(java.nio.ByteBuffer bytes) {
+        byte[] out = new byte[bytes.remaining()];
+        bytes.get(out);
+        return out;
     }
 
     @Test
@@ -288,8 +343,8 @@ class EventStreamTest {
                 new java.util.concurrent.LinkedBlockingQueue<>();
 
         @Override
-        public void write(byte[] bytes, java.util.function.Consumer<Throwable> done) {
-            for (SseEvent e : SseReader.readAll(new String(bytes, StandardCharsets.UTF_8))) {
+        public void write(java.nio.ByteBuffer bytes, java.util.function.Consumer<Throwable> done) {
+            for (SseEvent e : SseReader.readAll(new String(remaining(bytes), StandardCharsets.UTF_8))) {
                 written.add(e.id() + " " + e.data());
             }
             pending.add(done);
