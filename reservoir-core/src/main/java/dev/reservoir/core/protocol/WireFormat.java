@@ -49,7 +49,7 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
     }
 
     public static WireFormat of(ProtocolRevision revision) {
-        return new WireFormat(revision, false);
+        return canonical(revision, false, false);
     }
 
     /**
@@ -57,10 +57,34 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
      * declared under {@code extensions} (2026-07-28) or {@code experimental} (any revision).
      */
     public static WireFormat forClient(ProtocolRevision revision, JsonNode clientCapabilities) {
-        return new WireFormat(
+        return canonical(
                 revision,
                 Sep2093.declares(clientCapabilities, Sep2093.EXTENSION_ID),
                 Sep2093.declares(clientCapabilities, Sep2093.CAPABILITIES_EXTENSION_ID));
+    }
+
+    /** Every format there is, made once: see {@link #canonical}. */
+    private static final WireFormat[] FORMATS = every();
+
+    private static WireFormat[] every() {
+        ProtocolRevision[] revisions = ProtocolRevision.values();
+        WireFormat[] all = new WireFormat[revisions.length * 4];
+        for (ProtocolRevision revision : revisions) {
+            for (int forms = 0; forms < 4; forms++) {
+                all[revision.ordinal() * 4 + forms] = new WireFormat(revision, (forms & 2) != 0, (forms & 1) != 0);
+            }
+        }
+        return all;
+    }
+
+    /**
+     * The one instance of a format that {@link #of} and {@link #forClient} give out (equal formats
+     * made with {@code new} are still equal). Ten thousand sessions then share a few objects: a
+     * change sent to each session's format looks its notification up by the session's format, and
+     * a format of its own per session was one more object out of cache per session.
+     */
+    private static WireFormat canonical(ProtocolRevision revision, boolean seedForm, boolean draftForm) {
+        return FORMATS[revision.ordinal() * 4 + (seedForm ? 2 : 0) + (draftForm ? 1 : 0)];
     }
 
     /** Whether SEP-2093 is on in either form: metadata on reads, collection semantics. */

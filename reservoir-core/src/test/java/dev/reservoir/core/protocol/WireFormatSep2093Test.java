@@ -20,6 +20,30 @@ class WireFormatSep2093Test {
     private static final WireFormat DRAFT = new WireFormat(REV, false, true);
 
     @Test
+    void equalFormatsFromOfAndForClientAreOneInstance() {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var none = json.createObjectNode();
+        var seed = json.createObjectNode();
+        seed.putObject("experimental").putObject(Sep2093.EXTENSION_ID);
+        var both = seed.deepCopy();
+        both.withObject("experimental").putObject(Sep2093.CAPABILITIES_EXTENSION_ID);
+        for (ProtocolRevision revision : ProtocolRevision.values()) {
+            assertThat(WireFormat.forClient(revision, none))
+                    .isSameAs(WireFormat.forClient(revision, none.deepCopy()))
+                    .isSameAs(WireFormat.of(revision))
+                    .isEqualTo(new WireFormat(revision, false, false));
+            assertThat(WireFormat.forClient(revision, seed))
+                    .isSameAs(WireFormat.forClient(revision, seed.deepCopy()))
+                    .isEqualTo(new WireFormat(revision, true, false));
+            assertThat(WireFormat.forClient(revision, both))
+                    .isSameAs(WireFormat.forClient(revision, both.deepCopy()))
+                    .isEqualTo(new WireFormat(revision, true, true));
+        }
+        assertThat(WireFormat.of(ProtocolRevision.V2025_11_25))
+                .isNotEqualTo(WireFormat.of(ProtocolRevision.V2025_06_18));
+    }
+
+    @Test
     void metadataIsAlwaysInASep2093FormTheDraftOneWhenChosen() {
         assertThat(PLAIN.forMetadata()).isEqualTo(new WireFormat(REV, true, false));
         assertThat(SEED.forMetadata()).isEqualTo(SEED);

@@ -36,10 +36,29 @@ final class ResourceUpdate {
 
     /** The session era's notification in a session's wire format. */
     JsonRpcNotification forSession(WireFormat wire) {
+        // Sessions share their format's one instance (WireFormat.forClient), and nearly all speak
+        // the same: the first one made is found by the instance alone, without a look at the
+        // session's format or a hash of it (each one more memory access per subscriber).
+        Made last = lastMade;
+        if (last != null && last.wire == wire) {
+            return last.notification;
+        }
         // Looked up first: the lambda captures this, so computeIfAbsent alone makes one per subscriber.
         JsonRpcNotification made = bySession.get(wire);
-        return made != null ? made : bySession.computeIfAbsent(wire, w -> w.updatedNotification(uri, title));
+        if (made == null) {
+            made = bySession.computeIfAbsent(wire, w -> w.updatedNotification(uri, title));
+        }
+        if (last == null) { // the first format asked for keeps the fast path (others alternating would churn it)
+            lastMade = new Made(wire, made);
+        }
+        return made;
     }
+
+    /** A format and its notification (immutable, so it can be read without a lock). */
+    private record Made(WireFormat wire, JsonRpcNotification notification) {}
+
+    /** The first notification {@link #forSession} made, with its format's instance. */
+    private volatile Made lastMade;
 
     /** A listen stream's notification, tagged with the listen request's id. */
     JsonRpcNotification forListen(RequestId id) {
