@@ -21,6 +21,11 @@ final class ResourceUpdate {
     private final Supplier<String> title;
     private final Map<WireFormat, JsonRpcNotification> bySession = new ConcurrentHashMap<>(4);
     private final Map<RequestId, JsonRpcNotification> byListen = new ConcurrentHashMap<>(4);
+    /** The first notification {@link #forSession} made, with its format's instance. */
+    private volatile Made lastMade;
+
+    /** A format and its notification (immutable, so it can be read without a lock). */
+    private record Made(WireFormat wire, JsonRpcNotification notification) {}
 
     /**
      * @param title the resource's title, looked up at most once and only if a format asks for it
@@ -53,12 +58,6 @@ final class ResourceUpdate {
         }
         return made;
     }
-
-    /** A format and its notification (immutable, so it can be read without a lock). */
-    private record Made(WireFormat wire, JsonRpcNotification notification) {}
-
-    /** The first notification {@link #forSession} made, with its format's instance. */
-    private volatile Made lastMade;
 
     /** A listen stream's notification, tagged with the listen request's id. */
     JsonRpcNotification forListen(RequestId id) {

@@ -35,8 +35,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * virtual threads, as Reservoir runs a change: above 256 streams, shared among up to one thread
  * per core; without waiting for any of the writes) before it is answered. On one thread, fan-out
  * to 1,000 took 20.5 ms at the median on a 2-core machine, on two 12.5 and 13.6 ms: a one-thread
- * floor measured how a server shares the work out, not what Jetty and the sockets cost. No JSON is parsed or encoded, no subscription is matched: what is left is Jetty and
- * the sockets.
+ * floor measured how a server shares the work out, not what Jetty and the sockets cost. No JSON
+ * is parsed or encoded, no subscription is matched: what is left is Jetty and the sockets.
  */
 public final class HttpFloor {
 

@@ -26,6 +26,9 @@ final class EventStream {
 
     private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
+    /** The most bytes a reader's reused array grows to; a bigger event gets an array of its own. */
+    static final int MAX_SCRATCH = 4096;
+
     /** Why a reader stopped. */
     enum Stop {
         /** Every event was delivered and the stream ended. */
@@ -251,9 +254,6 @@ final class EventStream {
         r.directWrite.lastSeq = lastSeq;
         return r.directWrite;
     }
-
-    /** The most bytes a reader's reused array grows to; a bigger event gets an array of its own. */
-    static final int MAX_SCRATCH = 4096;
 
     /**
      * Called with the lock held: one event as written (with its id in front on a resumable stream),
