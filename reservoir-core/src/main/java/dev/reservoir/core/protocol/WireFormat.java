@@ -78,10 +78,11 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
     }
 
     /**
-     * The one instance of a format that {@link #of} and {@link #forClient} give out (equal formats
-     * made with {@code new} are still equal). Ten thousand sessions then share a few objects: a
-     * change sent to each session's format looks its notification up by the session's format, and
-     * a format of its own per session was one more object out of cache per session.
+     * The one instance of a format that {@link #of}, {@link #forClient} and {@link #forMetadata}
+     * give out (equal formats made with {@code new} are still equal). Ten thousand sessions then
+     * share a few objects: a change sent to each session's format looks its notification up by the
+     * session's format, and a format of its own per session was one more object out of cache per
+     * session.
      */
     private static WireFormat canonical(ProtocolRevision revision, boolean seedForm, boolean draftForm) {
         return FORMATS[revision.ordinal() * 4 + (seedForm ? 2 : 0) + (draftForm ? 1 : 0)];
@@ -98,7 +99,7 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
      * seed form.
      */
     public WireFormat forMetadata() {
-        return new WireFormat(revision, seedForm || !draftForm, draftForm);
+        return canonical(revision, seedForm || !draftForm, draftForm);
     }
 
     /**

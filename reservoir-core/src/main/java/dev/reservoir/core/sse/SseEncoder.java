@@ -86,7 +86,7 @@ public final class SseEncoder {
      */
     public static byte[] withId(String prefix, long number, byte[] event) {
         byte[] out = new byte[idFieldLength(prefix, number) + event.length];
-        putWithId(prefix, number, event, out);
+        put(prefix, number, event, out);
         return out;
     }
 
@@ -101,6 +101,12 @@ public final class SseEncoder {
         if (into.length < length) {
             throw new IllegalArgumentException("an event with its id takes " + length + " bytes, not " + into.length);
         }
+        put(prefix, number, event, into);
+        return length;
+    }
+
+    /** Writes the id field and the event from the start of {@code into}, checked by the caller. */
+    private static void put(String prefix, long number, byte[] event, byte[] into) {
         int at = 0;
         for (byte b : ID) {
             into[at++] = b;
@@ -116,7 +122,6 @@ public final class SseEncoder {
         }
         into[end] = '\n';
         System.arraycopy(event, 0, into, end + 1, event.length);
-        return length;
     }
 
     /** The bytes of the id field {@link #withId(String, long, byte[])} puts in front of an event. */

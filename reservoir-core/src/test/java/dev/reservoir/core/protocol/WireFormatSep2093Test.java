@@ -38,6 +38,7 @@ class WireFormatSep2093Test {
             assertThat(WireFormat.forClient(revision, both))
                     .isSameAs(WireFormat.forClient(revision, both.deepCopy()))
                     .isEqualTo(new WireFormat(revision, true, true));
+            assertThat(WireFormat.of(revision).forMetadata()).isSameAs(WireFormat.forClient(revision, seed));
         }
         assertThat(WireFormat.of(ProtocolRevision.V2025_11_25))
                 .isNotEqualTo(WireFormat.of(ProtocolRevision.V2025_06_18));
