@@ -58,7 +58,8 @@ public interface MessageSink {
      * Whether {@code send} only queues (never waits for the peer): an HTTP stream with its own
      * buffer and writer. The server then sends notifications on the thread that raised them,
      * instead of handing each to a thread of its own (which costs 10,000 thread hand-offs when one
-     * change reaches 10,000 subscribers). False (the default) for a sink that may block.
+     * change reaches 10,000 subscribers). False (the default) for a sink that may block. Asked
+     * once, before the first notification: the answer must not change.
      */
     default boolean queues() {
         return false;

@@ -63,6 +63,15 @@ final class EventStream {
         private final Reader reader;
         private ByteBuffer bytes;
         private long lastSeq;
+        /**
+         * The event being written when it was not put in the buffer (see {@link #append}), with
+         * its size and where it ends: put back in the buffer should the write fail or another
+         * reader take over meanwhile; else null.
+         */
+        private byte[] unbuffered;
+
+        private int unbufferedSize;
+        private long unbufferedEnd;
 
         private DirectWrite(Reader reader) {
             this.reader = reader;
@@ -90,6 +99,10 @@ final class EventStream {
         private boolean writing;
         /** Set while the reader's thread waits for a direct write to end (its time is up). */
         private boolean awaitingWrite;
+        /** When the last direct write to this reader ended ({@link System#nanoTime}), if any did. */
+        private long directWritten;
+
+        private boolean wroteDirect;
 
         private DirectWriter direct;
         /** This reader's direct write, made at its first and then reused. */
@@ -129,7 +142,11 @@ final class EventStream {
      */
     private record Event(long seq, byte[] body, int size, long endOffset) {}
 
+    /** The stream's number in its session (its event ids' first part), or -1 without ids. */
+    private final int number;
+    /** {@code <number>-}, or null without ids: for the rare look at an id; events are numbered from {@link #number}. */
     private final String prefix;
+
     private final int maxEvents;
     private final long maxBytes;
     private final ReentrantLock lock = new ReentrantLock();
@@ -149,6 +166,7 @@ final class EventStream {
      * @param maxBytes bytes kept for resumption; the newest event is kept whatever its size
      */
     EventStream(int number, int maxEvents, long maxBytes) {
+        this.number = Math.max(-1, number);
         this.prefix = number < 0 ? null : number + "-";
         this.maxEvents = Math.max(2, maxEvents);
         this.maxBytes = Math.max(2, maxBytes);
@@ -178,26 +196,39 @@ final class EventStream {
             long seq = nextSeq++;
             int size = body.length + idFieldLength(seq);
             appendedBytes += size;
-            events.addLast(new Event(seq, body, size, appendedBytes));
-            bufferedBytes += size;
-            while (events.size() > 1 && (events.size() > maxEvents || bufferedBytes > maxBytes)) {
-                bufferedBytes -= events.removeFirst().size;
-            }
-            if (reader != null && reader.stop == null && tooFarBehind(reader)) {
-                slow = reader;
-                slow.stop = Stop.TOO_SLOW;
-                reader = null;
-            }
             Reader r = reader;
-            if (slow == null && r != null && r.stop == null && r.idle && r.direct != null) {
-                // Written here; or, while a write is under way, taken by the reader's thread once
-                // that write ends (its end signals).
-                job = r.writing ? null : takeDirect(r);
-                if (job == null && !r.writing) {
+            if (prefix == null
+                    && events.isEmpty()
+                    && r != null
+                    && r.stop == null
+                    && r.idle
+                    && !r.writing
+                    && r.direct != null
+                    && r.cursor == seq) {
+                // Nothing waits and the stream is never replayed: written at once without a trip
+                // through the buffer, which it would leave as soon as written. With 10,000 listen
+                // streams that trip was three objects out of cache per stream, and one new.
+                job = started(r, oneEvent(r, seq, body, size), seq);
+                job.unbuffered = body;
+                job.unbufferedSize = size;
+                job.unbufferedEnd = appendedBytes;
+            } else {
+                buffer(new Event(seq, body, size, appendedBytes));
+                if (r != null && r.stop == null && tooFarBehind(r)) {
+                    slow = r;
+                    slow.stop = Stop.TOO_SLOW;
+                    reader = null;
+                    changed.signalAll();
+                } else if (r != null && r.stop == null && r.idle && r.direct != null) {
+                    // Written here; or, while a write is under way, taken by the reader's thread
+                    // once that write ends (its end signals).
+                    job = r.writing ? null : takeDirect(r);
+                    if (job == null && !r.writing) {
+                        changed.signalAll();
+                    }
+                } else {
                     changed.signalAll();
                 }
-            } else {
-                changed.signalAll();
             }
         } finally {
             lock.unlock();
@@ -220,6 +251,37 @@ final class EventStream {
         return true;
     }
 
+    /** Called with the lock held: adds an event to the buffer, dropping the oldest beyond its bounds. */
+    private void buffer(Event e) {
+        events.addLast(e);
+        bufferedBytes += e.size;
+        trim();
+    }
+
+    /** Called with the lock held: drops the oldest events beyond the buffer's bounds (never the newest). */
+    private void trim() {
+        while (events.size() > 1 && (events.size() > maxEvents || bufferedBytes > maxBytes)) {
+            bufferedBytes -= events.removeFirst().size;
+        }
+    }
+
+    /**
+     * Called with the lock held: puts the event of a direct write that bypassed the buffer back in
+     * it, in front (it is older than any buffered): its write failed, or another reader took over
+     * while it was under way, and that reader is owed it as if it had been buffered.
+     */
+    private void rebuffer(DirectWrite job) {
+        if (job.unbuffered == null) {
+            return;
+        }
+        if (!closed) {
+            events.addFirst(new Event(job.lastSeq, job.unbuffered, job.unbufferedSize, job.unbufferedEnd));
+            bufferedBytes += job.unbufferedSize;
+            trim();
+        }
+        job.unbuffered = null;
+    }
+
     /** Lets appenders write to this reader's response themselves while it is idle. */
     void direct(Reader r, DirectWriter writer) {
         lock.lock();
@@ -234,7 +296,7 @@ final class EventStream {
     private DirectWrite takeDirect(Reader r) {
         Event newest = events.peekLast();
         if (newest != null && newest.seq == r.cursor) { // the usual case: only the event just added
-            return started(r, oneEvent(r, newest), newest.seq);
+            return started(r, oneEvent(r, newest.seq, newest.body, newest.size), newest.seq);
         }
         List<byte[]> out = new ArrayList<>();
         long last = collect(r, out);
@@ -262,20 +324,20 @@ final class EventStream {
      * change to 10,000 subscribers allocated, and the young collections they brought cost more
      * than the copy.
      */
-    private ByteBuffer oneEvent(Reader r, Event e) {
-        if (e.size > MAX_SCRATCH) {
-            return ByteBuffer.wrap(bytesOf(e));
+    private ByteBuffer oneEvent(Reader r, long seq, byte[] body, int size) {
+        if (size > MAX_SCRATCH) {
+            return ByteBuffer.wrap(bytesOf(seq, body));
         }
-        if (r.scratch == null || r.scratch.length < e.size) {
-            r.scratch = new byte[Math.max(e.size, 256)];
+        if (r.scratch == null || r.scratch.length < size) {
+            r.scratch = new byte[Math.max(size, 256)];
             r.scratchBuffer = ByteBuffer.wrap(r.scratch);
         }
         int length;
-        if (prefix == null) {
-            System.arraycopy(e.body, 0, r.scratch, 0, e.body.length);
-            length = e.body.length;
+        if (number < 0) {
+            System.arraycopy(body, 0, r.scratch, 0, body.length);
+            length = body.length;
         } else {
-            length = SseEncoder.putWithId(prefix, e.seq, e.body, r.scratch);
+            length = SseEncoder.putWithId(number, seq, body, r.scratch);
         }
         return r.scratchBuffer.clear().limit(length);
     }
@@ -289,11 +351,17 @@ final class EventStream {
             }
             r.writing = false;
             if (failure == null) {
+                r.directWritten = System.nanoTime();
+                r.wroteDirect = true;
+                job.unbuffered = null;
                 r.cursor = Math.max(r.cursor, job.lastSeq + 1);
                 delivered = Math.max(delivered, job.lastSeq);
                 dropDelivered();
-            } else if (r.stop == null) {
-                r.stop = Stop.BROKEN;
+            } else {
+                rebuffer(job); // not delivered: kept for whoever reads next, as a buffered one is
+                if (r.stop == null) {
+                    r.stop = Stop.BROKEN;
+                }
             }
             // Wake the reader's thread only if it has something to do: what came meanwhile, the
             // end, the failure, or the keep-alive or poll it waits to write. Waking every reader
@@ -398,6 +466,10 @@ final class EventStream {
             if (closed) {
                 return null;
             }
+            old = reader;
+            if (old != null && old.writing) {
+                rebuffer(old.directWrite); // the new reader is owed it unless it gets through
+            }
             long first = events.isEmpty() ? nextSeq : events.peekFirst().seq;
             long from = lastEventId == null ? delivered + 1 : seqOf(lastEventId) + 1;
             if (from < first) {
@@ -409,7 +481,6 @@ final class EventStream {
                 from = first;
             }
             from = Math.min(from, nextSeq);
-            old = reader;
             if (old != null) {
                 old.stop = Stop.REPLACED;
             }
@@ -466,6 +537,19 @@ final class EventStream {
                     r.awaitingWrite = false;
                 }
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * When the last write an appender made for this reader ended ({@link System#nanoTime}), or
+     * {@code otherwise} if none did: what the reader's own thread need not repeat with a keep-alive.
+     */
+    long directWritten(Reader r, long otherwise) {
+        lock.lock();
+        try {
+            return r.wroteDirect && r.directWritten - otherwise > 0 ? r.directWritten : otherwise;
         } finally {
             lock.unlock();
         }
@@ -555,6 +639,10 @@ final class EventStream {
             }
             before = e.endOffset - e.size;
         }
+        DirectWrite writing = r.writing ? r.directWrite : null;
+        if (writing != null && writing.unbuffered != null) { // older than anything buffered
+            before = Math.min(before, writing.unbufferedEnd - writing.unbufferedSize);
+        }
         long backlogBytes = appendedBytes - before;
         // Half the buffer: when the reader is cut off, all it has not received is still here.
         return backlogEvents > maxEvents / 2 || (backlogBytes > maxBytes / 2 && backlogEvents > 1);
@@ -562,12 +650,16 @@ final class EventStream {
 
     /** The bytes of an {@code id} field for this event number, 0 without ids. */
     private int idFieldLength(long seq) {
-        return prefix == null ? 0 : SseEncoder.idFieldLength(prefix, seq);
+        return number < 0 ? 0 : SseEncoder.idFieldLength(number, seq);
     }
 
     /** An event as written: its body, with its id field in front on a resumable stream. */
     private byte[] bytesOf(Event e) {
-        return prefix == null ? e.body : SseEncoder.withId(prefix, e.seq, e.body);
+        return bytesOf(e.seq, e.body);
+    }
+
+    private byte[] bytesOf(long seq, byte[] body) {
+        return number < 0 ? body : SseEncoder.withId(number, seq, body);
     }
 
     private String idOf(long seq) {

@@ -60,6 +60,9 @@ public final class JettyExchange implements HttpExchange {
     /** The response's bytes written where the thread must not block, sent by {@link #complete()}; or null. */
     private List<ByteBuffer> held;
 
+    /** The callback of the last write that told a consumer, reused while the consumer is the same. */
+    private Done lastDone;
+
     JettyExchange(Request request, Response response, Callback callback, Hangups hangups) {
         this.request = request;
         this.response = response;
@@ -293,8 +296,13 @@ public final class JettyExchange implements HttpExchange {
     @Override
     public void write(ByteBuffer bytes, Consumer<Throwable> done) {
         written += bytes.remaining();
+        Done callback = lastDone;
+        if (callback == null || callback.done != done) {
+            callback = new Done(done); // an SSE stream's writes all tell the same consumer
+            lastDone = callback;
+        }
         try {
-            response.write(false, bytes, new Done(done));
+            response.write(false, bytes, callback);
         } catch (IllegalStateException e) {
             done.accept(e); // the exchange ended already ("channel already completed"): a failed write
         }

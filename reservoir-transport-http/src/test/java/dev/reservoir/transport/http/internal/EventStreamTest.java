@@ -485,4 +485,82 @@ class EventStreamTest {
         EventStream.Reader next = stream.attach("0-0", () -> {});
         assertThat(datas(drain(stream, next))).containsExactly("a", "b");
     }
+
+    @Test
+    void aStreamWithoutIdsWritesStraightToAnIdleReaderWithoutBufferingIt() throws Exception {
+        EventStream stream = new EventStream(-1, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofMillis(400));
+
+        stream.append(data("a"));
+        assertThat(writes.written.poll(5, java.util.concurrent.TimeUnit.SECONDS))
+                .isEqualTo("null a");
+        assertThat(stream.buffered())
+                .as("the event under way, never replayed, is not buffered")
+                .isZero();
+        stream.append(data("b")); // while "a" is under way: buffered, for the reader's thread
+        assertThat(stream.buffered()).isEqualTo(1);
+        writes.completeNext();
+        assertThat(events(batch.get(5, java.util.concurrent.TimeUnit.SECONDS))).containsExactly("null b");
+        assertThat(stream.finished()).isFalse();
+    }
+
+    @Test
+    void anUnbufferedEventWhoseWriteFailsIsKeptForTheNextReaderInItsPlace() throws Exception {
+        EventStream stream = new EventStream(-1, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofSeconds(10));
+        stream.append(data("a"));
+        assertThat(writes.written.poll(5, java.util.concurrent.TimeUnit.SECONDS))
+                .isEqualTo("null a");
+        stream.append(data("b"));
+        writes.pending.poll(5, java.util.concurrent.TimeUnit.SECONDS).accept(new java.io.IOException("reset"));
+        assertThat(batch.get(5, java.util.concurrent.TimeUnit.SECONDS).stop()).isEqualTo(EventStream.Stop.BROKEN);
+        stream.detach(reader);
+        EventStream.Reader next = stream.attach(null, () -> {});
+        assertThat(datas(drain(stream, next))).containsExactly("a", "b");
+    }
+
+    @Test
+    void aReaderThatTakesOverDuringAnUnbufferedWriteGetsItsEventOnce() throws Exception {
+        EventStream stream = new EventStream(-1, 10, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        waiting(stream, reader, Duration.ofSeconds(10));
+        stream.append(data("a"));
+        assertThat(writes.written.poll(5, java.util.concurrent.TimeUnit.SECONDS))
+                .isEqualTo("null a");
+
+        EventStream.Reader next = stream.attach(null, () -> {});
+        assertThat(datas(drain(stream, next))).as("owed to the new reader").containsExactly("a");
+        // The old reader's write then fails (its connection is cut): "a" is not put back again.
+        writes.pending.poll(5, java.util.concurrent.TimeUnit.SECONDS).accept(new java.io.IOException("aborted"));
+        assertThat(stream.buffered()).isZero();
+        assertThat(datas(drain(stream, next))).isEmpty();
+    }
+
+    @Test
+    void anUnbufferedEventUnderWayCountsInTheReadersBacklog() throws Exception {
+        byte[] event = data("0123456789");
+        // Half the bound is 1.5 events: the one under way and one buffered are too many.
+        EventStream stream = new EventStream(-1, 100, event.length * 3L);
+        var cut = new java.util.concurrent.atomic.AtomicBoolean();
+        EventStream.Reader reader = stream.attach(null, () -> cut.set(true));
+        Writes writes = new Writes();
+        stream.direct(reader, writes);
+        var batch = waiting(stream, reader, Duration.ofSeconds(10));
+        stream.append(event);
+        assertThat(writes.written.poll(5, java.util.concurrent.TimeUnit.SECONDS))
+                .isEqualTo("null 0123456789");
+        stream.append(event);
+        assertThat(cut)
+                .as("the reader 2 events (3 halves of the bound) behind is cut off")
+                .isTrue();
+        assertThat(batch.get(5, java.util.concurrent.TimeUnit.SECONDS).stop()).isEqualTo(EventStream.Stop.TOO_SLOW);
+    }
 }
