@@ -262,7 +262,10 @@ public final class HttpTransportBuilder {
         return this;
     }
 
-    /** How long an SSE stream may go with nothing written before it gets a comment line (default 15 s). */
+    /**
+     * How long an SSE stream may go with nothing written to it before it gets a comment line
+     * (default 15 s).
+     */
     public HttpTransportBuilder keepAlive(Duration interval) {
         this.keepAlive = positive(interval, "keep-alive interval");
         return this;
