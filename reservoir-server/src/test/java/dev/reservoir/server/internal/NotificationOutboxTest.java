@@ -111,6 +111,63 @@ class NotificationOutboxTest {
         assertThat(threads).containsOnly(Thread.currentThread().getName());
     }
 
+    /**
+     * Threads offering at once to one sink that queues, each offer a notification of its own:
+     * whichever thread sends, each arrives once, and each thread's arrive in the order it offered
+     * them (an offer returns only once its notification is sent or in another sender's hands).
+     */
+    @Test
+    void concurrentOffersArriveOnceEachAndInEachThreadsOrder() throws Exception {
+        int threads = 4;
+        int each = 20_000;
+        java.util.Queue<String> got = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        MessageSink queueing = new MessageSink() {
+            @Override
+            public void send(JsonRpcMessage message) {
+                got.add(((JsonRpcNotification) message).method());
+            }
+
+            @Override
+            public void sendBatch(List<? extends JsonRpcMessage> messages) {}
+
+            @Override
+            public boolean queues() {
+                return true;
+            }
+        };
+        NotificationOutbox outbox = new NotificationOutbox(queueing, Integer.MAX_VALUE, () -> {});
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> offering = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            offering.add(Thread.ofPlatform().start(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    String method = thread + "/" + i;
+                    outbox.offer(method, n(method));
+                }
+            }));
+        }
+        start.countDown();
+        for (Thread t : offering) {
+            t.join(30_000);
+        }
+        int[] next = new int[threads];
+        for (String method : got) {
+            int slash = method.indexOf('/');
+            int thread = Integer.parseInt(method.substring(0, slash));
+            assertThat(Integer.parseInt(method.substring(slash + 1)))
+                    .as("thread %d's next", thread)
+                    .isEqualTo(next[thread]++);
+        }
+        assertThat(next).containsOnly(each);
+        assertThat(outbox.pendingCount()).isZero();
+    }
+
     /** "first" has left the queue: the drainer is inside the sink, which holds it until the gate opens. */
     private void awaitDrainerBlockedOnFirst() throws InterruptedException {
         assertThat(sending.await(10, TimeUnit.SECONDS))
