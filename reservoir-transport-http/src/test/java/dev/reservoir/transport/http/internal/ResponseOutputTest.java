@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.reservoir.transport.http.exchange.HttpExchange;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,7 +68,7 @@ class ResponseOutputTest {
     }
 
     /** Records the bytes written and, for each write, whether its buffer was handed over ("last") or not. */
-    private static final class Recording implements HttpExchange {
+    private static final class Recording extends QuietExchange {
         final List<String> kinds = new ArrayList<>();
         final Map<String, String> headers = new HashMap<>();
         private final ByteArrayOutputStream written = new ByteArrayOutputStream();
@@ -110,60 +108,6 @@ class ResponseOutputTest {
         @Override
         public boolean committed() {
             return !kinds.isEmpty();
-        }
-
-        @Override
-        public String method() {
-            return "POST";
-        }
-
-        @Override
-        public String path() {
-            return "/mcp";
-        }
-
-        @Override
-        public String query() {
-            return null;
-        }
-
-        @Override
-        public String header(String name) {
-            return null;
-        }
-
-        @Override
-        public List<String> headers(String name) {
-            return List.of();
-        }
-
-        @Override
-        public boolean secure() {
-            return false;
-        }
-
-        @Override
-        public String remoteAddress() {
-            return "127.0.0.1";
-        }
-
-        @Override
-        public InputStream body() {
-            return InputStream.nullInputStream();
-        }
-
-        @Override
-        public void status(int code) {}
-
-        @Override
-        public void complete() {}
-
-        @Override
-        public void fail(Throwable failure) {}
-
-        @Override
-        public AutoCloseable onHangup(Runnable onHangup) {
-            return () -> {};
         }
     }
 }

@@ -2,8 +2,6 @@ package dev.reservoir.transport.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reservoir.transport.http.exchange.HttpExchange;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,7 +17,7 @@ class SsePumpTest {
     private static final String KEEP_ALIVE = ":\n\n";
 
     /** What a pump wrote, each write as text, from its own thread or an appender's. */
-    private static final class Recorded implements HttpExchange {
+    private static final class Recorded extends QuietExchange {
         final List<String> writes = new CopyOnWriteArrayList<>();
 
         @Override
@@ -39,71 +37,6 @@ class SsePumpTest {
 
         long keepAlives() {
             return writes.stream().filter(KEEP_ALIVE::equals).count();
-        }
-
-        @Override
-        public String method() {
-            return "GET";
-        }
-
-        @Override
-        public String path() {
-            return "/mcp";
-        }
-
-        @Override
-        public String query() {
-            return null;
-        }
-
-        @Override
-        public String header(String name) {
-            return null;
-        }
-
-        @Override
-        public List<String> headers(String name) {
-            return List.of();
-        }
-
-        @Override
-        public boolean secure() {
-            return false;
-        }
-
-        @Override
-        public String remoteAddress() {
-            return "127.0.0.1";
-        }
-
-        @Override
-        public InputStream body() {
-            return InputStream.nullInputStream();
-        }
-
-        @Override
-        public void status(int code) {}
-
-        @Override
-        public void setHeader(String name, String value) {}
-
-        @Override
-        public void addHeader(String name, String value) {}
-
-        @Override
-        public boolean committed() {
-            return true;
-        }
-
-        @Override
-        public void complete() {}
-
-        @Override
-        public void fail(Throwable failure) {}
-
-        @Override
-        public AutoCloseable onHangup(Runnable onHangup) {
-            return () -> {};
         }
     }
 
