@@ -87,7 +87,7 @@ public final class SseEncoder {
      */
     public static byte[] withId(long stream, long number, byte[] event) {
         byte[] out = new byte[idFieldLength(stream, number) + event.length];
-        put(stream, number, event, out);
+        put(stream, number, event, out, out.length);
         return out;
     }
 
@@ -102,31 +102,33 @@ public final class SseEncoder {
         if (into.length < length) {
             throw new IllegalArgumentException("an event with its id takes " + length + " bytes, not " + into.length);
         }
-        put(stream, number, event, into);
+        put(stream, number, event, into, length);
         return length;
     }
 
-    /** Writes the id field and the event from the start of {@code into}, checked by the caller. */
-    private static void put(long stream, long number, byte[] event, byte[] into) {
-        int at = 0;
-        for (byte b : ID) {
-            into[at++] = b;
-        }
-        at = putDigits(stream, into, at);
-        into[at++] = '-';
-        at = putDigits(number, into, at);
+    /**
+     * Writes the id field and the event from the start of {@code into}, {@code length} bytes in
+     * all ({@link #idFieldLength} plus the event, checked by the caller). The id's numbers are
+     * written backwards from the field's end, so their digits are not counted a second time.
+     */
+    private static void put(long stream, long number, byte[] event, byte[] into, int length) {
+        System.arraycopy(ID, 0, into, 0, ID.length);
+        int at = length - event.length - 1;
         into[at] = '\n';
-        System.arraycopy(event, 0, into, at + 1, event.length);
+        at = putDigitsBefore(number, into, at);
+        into[--at] = '-';
+        putDigitsBefore(stream, into, at);
+        System.arraycopy(event, 0, into, length - event.length, event.length);
     }
 
-    /** Writes {@code n}'s decimal digits at {@code at}; returns where they end. */
-    private static int putDigits(long n, byte[] into, int at) {
-        int end = at + digits(n);
-        for (int i = end - 1; i >= at; i--) {
-            into[i] = (byte) ('0' + n % 10);
+    /** Writes {@code n}'s decimal digits to end just before {@code end}; returns where they start. */
+    private static int putDigitsBefore(long n, byte[] into, int end) {
+        int at = end;
+        do {
+            into[--at] = (byte) ('0' + n % 10);
             n /= 10;
-        }
-        return end;
+        } while (n > 0);
+        return at;
     }
 
     /** The bytes of the id field {@link #withId(long, long, byte[])} puts in front of an event. */

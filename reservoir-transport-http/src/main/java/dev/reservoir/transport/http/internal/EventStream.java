@@ -197,7 +197,7 @@ final class EventStream {
             int size = body.length + idFieldLength(seq);
             appendedBytes += size;
             Reader r = reader;
-            if (prefix == null
+            if (number < 0
                     && events.isEmpty()
                     && r != null
                     && r.stop == null
