@@ -7,13 +7,21 @@ import java.util.Locale;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.eclipse.jgit.util.GitDateFormatter;
 
 /** Commits as git prints them: {@code --format=fuller} headers and one-line log entries. Stateless. */
 final class CommitText {
 
     private static final DateTimeFormatter ISO_STRICT =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx", Locale.ROOT);
+
+    /**
+     * Git's default date ({@code show_date} with {@code DATE_NORMAL}): English names, the day of
+     * the month without padding ("Tue Dec 1"), the person's own offset. JGit's {@code
+     * GitDateFormatter} pads the day ("Dec 01"), so it differs from git on the first nine days of
+     * every month.
+     */
+    private static final DateTimeFormatter GIT_DEFAULT =
+            DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy xx", Locale.US);
 
     private CommitText() {}
 
@@ -33,11 +41,10 @@ final class CommitText {
         }
         PersonIdent author = commit.getAuthorIdent();
         PersonIdent committer = commit.getCommitterIdent();
-        GitDateFormatter dates = new GitDateFormatter(GitDateFormatter.Format.DEFAULT);
         out.append("Author:     ").append(person(author)).append('\n');
-        out.append("AuthorDate: ").append(dates.formatDate(author)).append('\n');
+        out.append("AuthorDate: ").append(gitDefault(author)).append('\n');
         out.append("Commit:     ").append(person(committer)).append('\n');
-        out.append("CommitDate: ").append(dates.formatDate(committer)).append('\n');
+        out.append("CommitDate: ").append(gitDefault(committer)).append('\n');
         out.append('\n');
         String message = commit.getFullMessage();
         if (message.endsWith("\n")) {
@@ -67,6 +74,11 @@ final class CommitText {
         Instant when = person.getWhenAsInstant();
         ZoneOffset offset = person.getZoneOffset();
         return ISO_STRICT.format(when.atOffset(offset));
+    }
+
+    /** A person's date as git's {@code --format=fuller} prints it, in the person's own time zone. */
+    static String gitDefault(PersonIdent person) {
+        return GIT_DEFAULT.format(person.getWhenAsInstant().atOffset(person.getZoneOffset()));
     }
 
     private static String person(PersonIdent ident) {

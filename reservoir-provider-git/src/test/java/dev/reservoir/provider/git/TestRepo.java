@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class TestRepo {
 
-    private static final long START = 1_700_000_000L;
+    /** 2023-11-03: a day of the month with one digit, which git prints unpadded ("Fri Nov 3"). */
+    private static final long START = 1_699_000_000L;
 
     final Path dir;
     private final Path home;
