@@ -318,28 +318,25 @@ final class EventStream {
     }
 
     /**
-     * Called with the lock held: one event as written (with its id in front on a resumable stream),
-     * put together in the reader's own array and buffer, reused from one direct write to the next
-     * (they never overlap). A new array and buffer per stream per change were most of what a
-     * change to 10,000 subscribers allocated, and the young collections they brought cost more
-     * than the copy.
+     * Called with the lock held: one event as written. On a resumable stream, with its id in
+     * front, put together in the reader's own array and buffer, reused from one direct write to
+     * the next (they never overlap): a new array and buffer per stream per change were most of
+     * what a change to 10,000 subscribers allocated, and the young collections they brought cost
+     * more than the copy. Without ids, a new buffer over the shared body.
      */
     private ByteBuffer oneEvent(Reader r, long seq, byte[] body, int size) {
-        if (size > MAX_SCRATCH) {
+        if (number < 0 || size > MAX_SCRATCH) {
+            // Without an id, the event is the body every stream shares, unchanged: a buffer over
+            // it, new for each write, costs less than copying it into this reader's array, whose
+            // every cache line (four for an updated notification) would be a miss with 10,000
+            // readers.
             return ByteBuffer.wrap(bytesOf(seq, body));
         }
         if (r.scratch == null || r.scratch.length < size) {
             r.scratch = new byte[Math.max(size, 256)];
             r.scratchBuffer = ByteBuffer.wrap(r.scratch);
         }
-        int length;
-        if (number < 0) {
-            System.arraycopy(body, 0, r.scratch, 0, body.length);
-            length = body.length;
-        } else {
-            length = SseEncoder.putWithId(number, seq, body, r.scratch);
-        }
-        return r.scratchBuffer.clear().limit(length);
+        return r.scratchBuffer.clear().limit(SseEncoder.putWithId(number, seq, body, r.scratch));
     }
 
     private void directDone(DirectWrite job, Throwable failure) {
@@ -628,7 +625,10 @@ final class EventStream {
 
     private boolean tooFarBehind(Reader r) {
         long backlogEvents = nextSeq - r.cursor;
-        if (backlogEvents <= 0) {
+        if (backlogEvents <= 1) {
+            // Nothing, or only the event just added: never too far behind (both bounds below ask
+            // for more than one event), and the usual case, answered without reading an older
+            // event (one more object out of cache per stream, for a change to 10,000 of them).
             return false;
         }
         long before = appendedBytes; // where the oldest event the reader has not had starts
