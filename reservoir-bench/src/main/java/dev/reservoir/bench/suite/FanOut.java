@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,7 +54,7 @@ final class FanOut {
      */
     static Result run(Target target, int subscribers, int warmUps, int maxExtraWarmUps, int changes, Path log)
             throws Exception {
-        return run(List.of(target), subscribers, warmUps, maxExtraWarmUps, changes, List.of(log))
+        return run(List.of(target), subscribers, warmUps, maxExtraWarmUps, changes, List.of(log), false)
                 .getFirst();
     }
 
@@ -61,15 +65,49 @@ final class FanOut {
      * that a busy minute on a shared machine weighs on every target alike. Run one after another,
      * the same fan-out floor to 10,000 took 102, 128 and 157 ms at the median in three runs within
      * ten minutes, and a target's ratio to it moved with the minute it ran in, not with its code.
-     * Results in the targets' order.
+     * With {@code apart}, each target's subscribers are held by a process of their own ({@link
+     * SubscriberHost}), for when this one may not have all their connections open. Results in the
+     * targets' order.
      */
     static List<Result> run(
-            List<Target> targets, int subscribers, int warmUps, int maxExtraWarmUps, int changes, List<Path> logs)
+            List<Target> targets,
+            int subscribers,
+            int warmUps,
+            int maxExtraWarmUps,
+            int changes,
+            List<Path> logs,
+            boolean apart)
             throws Exception {
         List<Running> running = new ArrayList<>();
         try {
-            for (int i = 0; i < targets.size(); i++) {
-                running.add(Running.open(targets.get(i), subscribers, logs.get(i)));
+            // Every target opened at once: opening is mostly waiting for answers, and 10,000
+            // subscribers of three targets took a minute or more one target after another.
+            long opening = System.nanoTime();
+            List<Future<Running>> opened = new ArrayList<>();
+            try (ExecutorService open = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int i = 0; i < targets.size(); i++) {
+                    int k = i;
+                    opened.add(open.submit(() -> Running.open(targets.get(k), subscribers, logs.get(k), apart)));
+                }
+            }
+            Exception failed = null;
+            for (Future<Running> f : opened) {
+                try {
+                    running.add(f.get());
+                } catch (ExecutionException e) {
+                    failed = failed != null ? failed : e.getCause() instanceof Exception x ? x : e;
+                }
+            }
+            if (failed != null) {
+                throw failed; // the targets that did open are closed below
+            }
+            System.err.printf(
+                    "fan-out: %d subscribers of %d target(s) open in %.1f s%n",
+                    subscribers, targets.size(), (System.nanoTime() - opening) / 1e9);
+            // Each trigger's connection once every target is open: opening 10,000 subscribers takes
+            // a target 20-60 s, and a server closes a connection idle that long.
+            for (Running r : running) {
+                r.connect();
             }
             Thread.sleep(1000); // GET streams whose headers come with the first event: let the servers register them
             for (Running r : running) {
@@ -120,9 +158,10 @@ final class FanOut {
 
     /** One target's server, subscribers and trigger, and what its measured changes gave. */
     private static final class Running implements AutoCloseable {
+        private final Target target;
         private final ServerProcess server;
-        private final Subscribers subs;
-        private final Driver.Channel trigger;
+        private final Audience subs;
+        private Driver.Channel trigger;
         private final List<Double> all = new ArrayList<>();
         private final List<Double> p99 = new ArrayList<>();
         private int missed;
@@ -136,19 +175,20 @@ final class FanOut {
 
         private Warming warming;
 
-        private Running(ServerProcess server, Subscribers subs, Driver.Channel trigger) {
+        private Running(Target target, ServerProcess server, Audience subs) {
+            this.target = target;
             this.server = server;
             this.subs = subs;
-            this.trigger = trigger;
         }
 
-        static Running open(Target target, int subscribers, Path log) throws Exception {
+        static Running open(Target target, int subscribers, Path log, boolean apart) throws Exception {
             ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60));
-            Subscribers subs = null;
+            Audience subs = null;
             try {
-                subs = Subscribers.open(target, server.port, subscribers);
-                String session = Driver.openSession(target, server.port);
-                return new Running(server, subs, Driver.http(target, server.port, session));
+                subs = apart
+                        ? SubscriberHost.Remote.open(target, server.port, subscribers, log)
+                        : local(Subscribers.open(target, server.port, subscribers));
+                return new Running(target, server, subs);
             } catch (Exception | Error e) {
                 if (subs != null) {
                     subs.close();
@@ -156,6 +196,11 @@ final class FanOut {
                 server.close();
                 throw e;
             }
+        }
+
+        /** Opens the connection (and session) that makes this target's changes. */
+        void connect() throws Exception {
+            trigger = Driver.http(target, server.port, Driver.openSession(target, server.port));
         }
 
         /** One measured change. */
@@ -179,7 +224,7 @@ final class FanOut {
         @Override
         public void close() throws Exception {
             try (ServerProcess s = server;
-                    Subscribers u = subs;
+                    Audience u = subs;
                     Driver.Channel t = trigger) {
                 // closed in reverse: the trigger, the subscribers, then the server
             }
@@ -187,15 +232,49 @@ final class FanOut {
     }
 
     /** What one change gave: whether every subscriber heard it within 30 s, and each one's delay (ns, -1 if not). */
-    private record Change(boolean allHeard, long[] delays) {}
+    record Change(boolean allHeard, long[] delays) {}
 
-    private static Change change(Driver.Channel trigger, Subscribers subs) throws Exception {
+    /** A target's subscribers, held in this process or in one of their own ({@link SubscriberHost}). */
+    interface Audience extends AutoCloseable {
+        /** Arms every subscriber for the next change. */
+        void expect() throws Exception;
+
+        /** Waits up to 30 s until every subscriber heard the change made at {@code t0} ({@link System#nanoTime}). */
+        Change await(long t0) throws Exception;
+
+        @Override
+        void close();
+    }
+
+    /** Subscribers held in this process. */
+    private static Audience local(Subscribers subs) {
+        return new Audience() {
+            private CountDownLatch latch;
+
+            @Override
+            public void expect() {
+                latch = subs.expect();
+            }
+
+            @Override
+            public Change await(long t0) throws InterruptedException {
+                boolean allHeard = latch.await(30, TimeUnit.SECONDS);
+                return new Change(allHeard, subs.delays(t0));
+            }
+
+            @Override
+            public void close() {
+                subs.close();
+            }
+        };
+    }
+
+    private static Change change(Driver.Channel trigger, Audience subs) throws Exception {
         Thread.sleep(200); // let the previous change's notifications drain completely
-        CountDownLatch latch = subs.expect();
+        subs.expect();
         long t0 = System.nanoTime();
         trigger.call("resources/read", "bench://touch/0", "\"uri\":\"bench://touch/0\"");
-        boolean allHeard = latch.await(30, TimeUnit.SECONDS);
-        return new Change(allHeard, subs.delays(t0));
+        return subs.await(t0);
     }
 
     /**

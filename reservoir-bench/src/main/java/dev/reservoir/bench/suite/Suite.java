@@ -609,15 +609,25 @@ public final class Suite {
 
     /**
      * Fan-out to {@code count} subscribers of every target named, their changes interleaved (see
-     * {@link FanOut#run(List, int, int, int, int, List)}) when this process may hold all their
-     * connections at once (its limit on open files); else one target after another, as noted in
-     * their rows.
+     * {@link FanOut#run(List, int, int, int, int, List, boolean)}): their subscribers held by this
+     * process when it may have all their connections open at once (its limit on open files), else
+     * each target's by a process of its own, as noted in their rows; one target after another
+     * only where a process may not even hold one target's.
      */
     private void addFanOut(List<String> names, int count, int changes, String baseline) throws Exception {
         long files = maxOpenFiles();
-        boolean together = names.size() > 1 && (files < 0 || files >= (long) names.size() * count + 1000);
-        if (together) {
-            System.err.printf("fan-out %s %d subscribers, interleaved%n", String.join(", ", names), count);
+        boolean here = files < 0 || files >= (long) names.size() * count + 1000;
+        boolean apart = !here && files >= count + 1000;
+        if (names.size() > 1 && (here || apart)) {
+            System.err.printf(
+                    "fan-out %s %d subscribers, interleaved%s%n",
+                    String.join(", ", names),
+                    count,
+                    apart ? ", each target's subscribers in a process of their own" : "");
+            String note = apart
+                    ? "; subscribers in a process per target (" + files + " open files allowed a process, too few for "
+                            + names.size() + " x " + count + ")"
+                    : "";
             List<FanOut.Result> results;
             try {
                 results = FanOut.run(
@@ -626,7 +636,8 @@ public final class Suite {
                         quick ? 1 : changes,
                         quick ? 0 : FanOut.MAX_EXTRA_WARM_UPS,
                         changes,
-                        names.stream().map(n -> log(t(n), "fan-out")).toList());
+                        names.stream().map(n -> log(t(n), "fan-out")).toList(),
+                        apart);
             } catch (Exception e) {
                 for (String name : names) {
                     fanOutFailed(name, count, e);
@@ -634,7 +645,7 @@ public final class Suite {
                 return;
             }
             for (int i = 0; i < names.size(); i++) {
-                addFanOutRows(names.get(i), results.get(i), changes, baseline, "");
+                addFanOutRows(names.get(i), results.get(i), changes, baseline, note);
             }
             return;
         }

@@ -75,6 +75,9 @@ public final class HttpFloor {
                 Integer.getInteger(
                         "floor.jetty.selectors", Math.clamp(Runtime.getRuntime().availableProcessors(), 2, 8)),
                 new HttpConnectionFactory(config));
+        // Reservoir's streams keep their connections alive; the floor writes no keep-alives, and its
+        // streams may wait a minute or more while fan-out opens other targets' subscribers.
+        connector.setIdleTimeout(Long.getLong("floor.jetty.idleTimeout", 600_000));
         connector.setHost("127.0.0.1");
         connector.setPort(Integer.parseInt(args[0]));
         jetty.addConnector(connector);
