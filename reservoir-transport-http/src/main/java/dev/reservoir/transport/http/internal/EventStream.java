@@ -116,9 +116,39 @@ final class EventStream {
 
         private ByteBuffer scratchBuffer;
 
+        /**
+         * When anything was last written to this reader ({@link System#nanoTime}), by its own
+         * thread or an appender: what the keep-alive sweep reads, without the stream's lock.
+         */
+        private volatile long lastWritten = System.nanoTime();
+        /** The keep-alive interval the sweep watches this reader with (ns), or 0 when not watched. */
+        private volatile long sweptEvery;
+        /** Set by the sweep when a keep-alive is due; {@link #next} then returns. */
+        private boolean due;
+
         private Reader(Runnable abort, long cursor) {
             this.abort = abort;
             this.cursor = cursor;
+        }
+
+        /** Something was written to this reader just now (by its own thread). */
+        void wrote() {
+            lastWritten = System.nanoTime();
+        }
+
+        void sweptEvery(long keepAliveNanos) {
+            sweptEvery = keepAliveNanos;
+        }
+
+        /**
+         * Called by the keep-alive sweep at {@code now}: wakes the reader's thread if nothing was
+         * written to it for its keep-alive interval, less {@code early}.
+         */
+        void sweep(long now, long early) {
+            long every = sweptEvery;
+            if (every > 0 && now - lastWritten >= every - early) {
+                keepAliveDue(this);
+            }
         }
 
         /** The id of the last event this reader has (what a priming event carries). */
@@ -349,6 +379,7 @@ final class EventStream {
             r.writing = false;
             if (failure == null) {
                 r.directWritten = System.nanoTime();
+                r.lastWritten = r.directWritten;
                 r.wroteDirect = true;
                 job.unbuffered = null;
                 r.cursor = Math.max(r.cursor, job.lastSeq + 1);
@@ -495,10 +526,14 @@ final class EventStream {
 
     /**
      * Waits at most {@code wait} for events after the reader's position, and takes them. Returns
-     * {@link Batch#NOTHING} when the time passed with nothing to write.
+     * {@link Batch#NOTHING} when the time passed with nothing to write. With {@code wait} null it
+     * waits without a time limit, and returns {@link Batch#NOTHING} when the keep-alive sweep
+     * finds the reader due ({@link KeepAliveSweep}); meanwhile the end of a direct write wakes it
+     * only if there is something for it to do, as for a timed wait.
      */
     Batch next(Reader r, Duration wait) throws InterruptedException {
-        long nanos = wait.toNanos();
+        boolean untimed = wait == null;
+        long nanos = untimed ? Long.MAX_VALUE : wait.toNanos();
         lock.lock();
         try {
             while (true) {
@@ -517,13 +552,19 @@ final class EventStream {
                     if (ended) {
                         return new Batch(List.of(), -1, Stop.ENDED);
                     }
+                    if (r.due) {
+                        r.due = false;
+                        return Batch.NOTHING;
+                    }
                     if (nanos <= 0) {
                         return Batch.NOTHING;
                     }
                 }
                 r.idle = true;
                 try {
-                    if (nanos > 0) {
+                    if (untimed) {
+                        changed.await();
+                    } else if (nanos > 0) {
                         nanos = changed.awaitNanos(nanos);
                     } else {
                         r.awaitingWrite = true;
@@ -554,6 +595,7 @@ final class EventStream {
 
     /** The reader wrote the events up to {@code lastSeq}. */
     void written(Reader r, long lastSeq) {
+        r.wrote();
         lock.lock();
         try {
             r.cursor = Math.max(r.cursor, lastSeq + 1);
@@ -575,6 +617,17 @@ final class EventStream {
         }
         while (!events.isEmpty() && events.peekFirst().seq <= delivered) {
             bufferedBytes -= events.removeFirst().size;
+        }
+    }
+
+    /** Called by the keep-alive sweep: the reader's thread returns from {@link #next} to write a keep-alive. */
+    private void keepAliveDue(Reader r) {
+        lock.lock();
+        try {
+            r.due = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * stream ends, another reader takes it over, the reader falls too far behind, the poll interval
  * passes (then a {@code retry} field tells the client when to reconnect), or the client goes away.
  * A stream with nothing written to it for a keep-alive interval gets a comment line, which is
- * also how a client that left is noticed.
+ * also how a client that left is noticed; a held stream's interval is timed by the {@link
+ * KeepAliveSweep} (up to one of its ticks early), so that its thread waits without a timer.
  */
 final class SsePump {
 
@@ -59,7 +60,23 @@ final class SsePump {
      */
     static Outcome run(
             EventStream stream, EventStream.Reader reader, HttpExchange exchange, byte[] preamble, Options options) {
+        return run(stream, reader, exchange, preamble, options, KeepAliveSweep.SHARED);
+    }
+
+    /**
+     * As {@link #run(EventStream, EventStream.Reader, HttpExchange, byte[], Options)}; keep-alives
+     * are timed by {@code sweep} where it covers the interval and the stream is held (not polled),
+     * else by this thread's own timed waits.
+     */
+    static Outcome run(
+            EventStream stream,
+            EventStream.Reader reader,
+            HttpExchange exchange,
+            byte[] preamble,
+            Options options,
+            KeepAliveSweep sweep) {
         boolean polls = options.pollAfter() != null;
+        boolean swept = !polls && sweep.covers(options.keepAlive());
         long deadline = polls ? System.nanoTime() + options.pollAfter().toNanos() : 0;
         AutoCloseable hangup = options.watchHangups() ? exchange.onHangup(() -> stream.hangUp(reader)) : null;
         try {
@@ -69,16 +86,23 @@ final class SsePump {
                 // Commit the headers now, so the client knows the stream is open.
                 exchange.write(ByteBuffer.allocate(0));
             }
+            reader.wrote();
             // While this thread waits with nothing to write, whoever appends writes for it.
             stream.direct(reader, exchange::write);
             long keepAlive = options.keepAlive().toNanos();
+            // A keep-alive is due a whole interval after the last write, or, timed by the sweep,
+            // up to one of its ticks earlier (never later).
+            long due = swept ? keepAlive - sweep.earlyNanos() : keepAlive;
+            if (swept) {
+                sweep.add(reader, options.keepAlive());
+            }
             long lastWrite = System.nanoTime(); // this thread's, or an appender's for it
             while (true) {
                 long wait = keepAlive - (System.nanoTime() - lastWrite);
                 if (polls) {
                     wait = Math.min(wait, deadline - System.nanoTime());
                 }
-                EventStream.Batch batch = stream.next(reader, Duration.ofNanos(Math.max(0, wait)));
+                EventStream.Batch batch = stream.next(reader, swept ? null : Duration.ofNanos(Math.max(0, wait)));
                 if (batch.stop() != null) {
                     return switch (batch.stop()) {
                         case ENDED -> Outcome.ENDED;
@@ -103,8 +127,9 @@ final class SsePump {
                     // that events reach (written by appenders) needs none, and with 10,000 of
                     // them, their keep-alives cost a few percent of the server's CPU.
                     lastWrite = stream.directWritten(reader, lastWrite);
-                    if (System.nanoTime() - lastWrite >= keepAlive) {
+                    if (System.nanoTime() - lastWrite >= due) {
                         write(exchange, SseEncoder.keepAlive());
+                        reader.wrote();
                         lastWrite = System.nanoTime();
                     }
                 }
@@ -116,6 +141,9 @@ final class SsePump {
             Thread.currentThread().interrupt();
             return Outcome.DISCONNECTED;
         } finally {
+            if (swept) {
+                sweep.remove(reader);
+            }
             stopWatching(hangup);
             stream.detach(reader);
         }

@@ -1,0 +1,113 @@
+package dev.reservoir.transport.http.internal;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Tells SSE streams' readers when a keep-alive is due, from one thread, so that a reader's own
+ * thread can wait without a time limit. A pump that waited for its keep-alive interval with a
+ * timer woke every interval even when events kept reaching its stream (written for it by the
+ * appenders): with 10,000 streams, 667 wake-ups a second, each a timer set and fired, a virtual
+ * thread thawed and parked again, and the JDK's timer thread woken. That was 4-5% of the server's
+ * CPU in fan-out to 10,000 (PROFILE.md, thirty-ninth pass). This thread reads one field per reader
+ * every tick and wakes only the readers whose stream has had nothing written for the interval,
+ * less a tick: a keep-alive comes a tick early at most, never late, so a keep-alive interval
+ * shorter than the connections' idle timeout still keeps them open.
+ *
+ * <p>The thread runs while readers are registered and ends when none are. Thread-safe.
+ */
+final class KeepAliveSweep {
+
+    /** The sweep of every pump in this process. */
+    static final KeepAliveSweep SHARED = new KeepAliveSweep(Duration.ofSeconds(1));
+
+    private final long tickNanos;
+    private final Set<EventStream.Reader> readers = ConcurrentHashMap.newKeySet();
+    private final ReentrantLock lock = new ReentrantLock();
+    private boolean running;
+
+    KeepAliveSweep(Duration tick) {
+        this.tickNanos = tick.toNanos();
+    }
+
+    /**
+     * Whether this sweep may keep streams with this keep-alive interval alive: one at least four
+     * ticks long (a keep-alive a tick early is then at most a quarter early). A shorter one is
+     * waited for by the reader's own timer.
+     */
+    boolean covers(Duration keepAlive) {
+        return keepAlive.toNanos() >= 4 * tickNanos;
+    }
+
+    /** How early a keep-alive may come: one tick. */
+    long earlyNanos() {
+        return tickNanos;
+    }
+
+    /** Watches a reader until {@link #remove}: it is told when its stream has had nothing written for {@code keepAlive}. */
+    void add(EventStream.Reader reader, Duration keepAlive) {
+        reader.sweptEvery(keepAlive.toNanos());
+        readers.add(reader);
+        lock.lock();
+        try {
+            if (!running) {
+                running = true;
+                Thread.ofPlatform().name("reservoir-sse-keepalive").daemon().start(this::run);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void remove(EventStream.Reader reader) {
+        readers.remove(reader);
+    }
+
+    /** Readers watched now (for tests). */
+    int watched() {
+        return readers.size();
+    }
+
+    private void run() {
+        boolean ended = false;
+        try {
+            while (!ended) {
+                try {
+                    Thread.sleep(Duration.ofNanos(tickNanos));
+                } catch (InterruptedException e) {
+                    // not interrupted by anyone here; go on sweeping while readers are watched
+                }
+                ended = readers.isEmpty() && stopIfNone();
+                long now = System.nanoTime();
+                for (EventStream.Reader r : readers) {
+                    r.sweep(now, tickNanos);
+                }
+            }
+        } finally {
+            if (!ended) { // ended by a throwable: the next add starts a new thread
+                lock.lock();
+                try {
+                    running = false;
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    /** Ends the thread if no reader is watched (an add after this starts a new one). */
+    private boolean stopIfNone() {
+        lock.lock();
+        try {
+            if (readers.isEmpty()) {
+                running = false;
+                return true;
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+}
