@@ -59,6 +59,7 @@ public final class JettyServers {
         }
         connector.setHost(settings.host());
         connector.setPort(settings.port());
+        connector.setAcceptQueueSize(ACCEPT_QUEUE);
         connector.setIdleTimeout(settings.limits().connectionIdleTimeout().toMillis());
         connector.addEventListener(deadline);
         jetty.addConnector(connector);
@@ -69,6 +70,17 @@ public final class JettyServers {
         jetty.setErrorHandler(new JsonErrorHandler());
         return jetty;
     }
+
+    /**
+     * Connections the kernel holds for the acceptor (the listen backlog; Linux caps it at {@code
+     * net.core.somaxconn}: 4,096 by default since 5.4, 128 before). Jetty's default, 0, leaves the
+     * JDK's 50: when many clients connect at once, as SSE clients reconnecting after a restart or
+     * a network blip do, the kernel drops the connections beyond it, and each client retries a
+     * second, then three, then seven later. Opening 10,000 subscribers each of three servers at
+     * once on a 2-core machine overflowed that queue, and subscribers whose connect waited 5 s
+     * failed (PROFILE.md, thirty-ninth pass).
+     */
+    static final int ACCEPT_QUEUE = 1024;
 
     /**
      * How many selector threads: one per core, from 2 to 8. Each reads its connections' requests
