@@ -58,7 +58,11 @@ public final class SubscriberHost {
                 }
             }
         } catch (Exception e) {
-            answer(out, "failed " + String.valueOf(e).replace('\n', ' '));
+            StringBuilder why = new StringBuilder(String.valueOf(e));
+            for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
+                why.append("; caused by ").append(c);
+            }
+            answer(out, "failed " + why.toString().replace('\n', ' '));
         }
     }
 
