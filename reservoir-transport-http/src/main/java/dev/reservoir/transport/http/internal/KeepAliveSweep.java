@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Tells SSE streams' readers when a keep-alive is due, from one thread, so that a reader's own
@@ -19,6 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>The thread runs while readers are registered and ends when none are. Thread-safe.
  */
 final class KeepAliveSweep {
+
+    private static final Logger log = LoggerFactory.getLogger(KeepAliveSweep.class);
 
     /** The sweep of every pump in this process. */
     static final KeepAliveSweep SHARED = new KeepAliveSweep(Duration.ofSeconds(1));
@@ -82,7 +86,12 @@ final class KeepAliveSweep {
                 ended = readers.isEmpty() && stopIfNone();
                 long now = System.nanoTime();
                 for (EventStream.Reader r : readers) {
-                    r.sweep(now, tickNanos);
+                    try {
+                        r.sweep(now, tickNanos);
+                    } catch (RuntimeException e) {
+                        // One reader's fault must not stop every other stream's keep-alives.
+                        log.warn("Could not tell an SSE stream's reader that a keep-alive is due", e);
+                    }
                 }
             }
         } finally {
