@@ -88,11 +88,7 @@ public final class SubscriberHost {
         /** Starts the child and waits until its {@code count} subscribers are open; its errors go to {@code log}. */
         static Remote open(Target target, int port, int count, Path log) throws IOException {
             List<String> command = new ArrayList<>();
-            command.add(ProcessHandle.current()
-                    .info()
-                    .command()
-                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
-                            .toString()));
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString()); // as Suite's
             // The client's part of the machine, as in this process: one reader thread; a small
             // heap (the streams' buffers are 40 MB at 10,000).
             command.addAll(List.of(

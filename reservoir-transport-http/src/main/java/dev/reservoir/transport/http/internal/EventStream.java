@@ -99,10 +99,6 @@ final class EventStream {
         private boolean writing;
         /** Set while the reader's thread waits for a direct write to end (its time is up). */
         private boolean awaitingWrite;
-        /** When the last direct write to this reader ended ({@link System#nanoTime}), if any did. */
-        private long directWritten;
-
-        private boolean wroteDirect;
 
         private DirectWriter direct;
         /** This reader's direct write, made at its first and then reused. */
@@ -134,6 +130,14 @@ final class EventStream {
         /** Something was written to this reader just now (by its own thread). */
         void wrote() {
             lastWritten = System.nanoTime();
+        }
+
+        /**
+         * When anything was last written to this reader ({@link System#nanoTime}), by its own
+         * thread or an appender: what its thread need not repeat with a keep-alive.
+         */
+        long lastWritten() {
+            return lastWritten;
         }
 
         void sweptEvery(long keepAliveNanos) {
@@ -378,9 +382,7 @@ final class EventStream {
             }
             r.writing = false;
             if (failure == null) {
-                r.directWritten = System.nanoTime();
-                r.lastWritten = r.directWritten;
-                r.wroteDirect = true;
+                r.lastWritten = System.nanoTime();
                 job.unbuffered = null;
                 r.cursor = Math.max(r.cursor, job.lastSeq + 1);
                 delivered = Math.max(delivered, job.lastSeq);
@@ -575,19 +577,6 @@ final class EventStream {
                     r.awaitingWrite = false;
                 }
             }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * When the last write an appender made for this reader ended ({@link System#nanoTime}), or
-     * {@code otherwise} if none did: what the reader's own thread need not repeat with a keep-alive.
-     */
-    long directWritten(Reader r, long otherwise) {
-        lock.lock();
-        try {
-            return r.wroteDirect && r.directWritten - otherwise > 0 ? r.directWritten : otherwise;
         } finally {
             lock.unlock();
         }

@@ -96,9 +96,9 @@ final class SsePump {
             if (swept) {
                 sweep.add(reader, options.keepAlive());
             }
-            long lastWrite = System.nanoTime(); // this thread's, or an appender's for it
             while (true) {
-                long wait = keepAlive - (System.nanoTime() - lastWrite);
+                // The last write is this thread's or an appender's for it (the reader keeps it).
+                long wait = keepAlive - (System.nanoTime() - reader.lastWritten());
                 if (polls) {
                     wait = Math.min(wait, deadline - System.nanoTime());
                 }
@@ -114,7 +114,6 @@ final class SsePump {
                 if (!batch.events().isEmpty()) {
                     write(exchange, EventStream.concat(batch.events()));
                     stream.written(reader, batch.lastSeq());
-                    lastWrite = System.nanoTime();
                 }
                 if (polls && System.nanoTime() - deadline >= 0) {
                     if (options.retryMillis() != null) {
@@ -126,11 +125,9 @@ final class SsePump {
                     // A keep-alive only after a whole interval with nothing written: a stream
                     // that events reach (written by appenders) needs none, and with 10,000 of
                     // them, their keep-alives cost a few percent of the server's CPU.
-                    lastWrite = stream.directWritten(reader, lastWrite);
-                    if (System.nanoTime() - lastWrite >= due) {
+                    if (System.nanoTime() - reader.lastWritten() >= due) {
                         write(exchange, SseEncoder.keepAlive());
                         reader.wrote();
-                        lastWrite = System.nanoTime();
                     }
                 }
             }
