@@ -171,14 +171,26 @@ public final class BenchData implements ResourceProvider {
         watchers.getOrDefault(i, List.of()).forEach(w -> w.resourceUpdated(uri));
     }
 
+    /**
+     * The text a URI's number names: only its plain decimal form, as listed ({@code 7}; not
+     * {@code 07} or {@code +7}, which are other URIs and must not be answered with contents
+     * under {@code bench://text/7}).
+     */
     private int index(String value) {
-        try {
-            int i = Integer.parseInt(value);
-            if (i >= 0 && i < texts) {
-                return i;
+        int n = value.length();
+        if (n > 0 && n <= 10 && (n == 1 || value.charAt(0) != '0')) {
+            long i = 0;
+            for (int k = 0; k < n; k++) {
+                char c = value.charAt(k);
+                if (c < '0' || c > '9') {
+                    i = -1;
+                    break;
+                }
+                i = i * 10 + (c - '0');
             }
-        } catch (NumberFormatException e) {
-            // fall through
+            if (i >= 0 && i < texts) {
+                return (int) i;
+            }
         }
         throw new ResourceNotFoundException(TEXT_PREFIX + value);
     }

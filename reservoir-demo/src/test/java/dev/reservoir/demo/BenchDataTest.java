@@ -1,10 +1,16 @@
 package dev.reservoir.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reservoir.core.ResourceNotFoundException;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.server.spi.ListRequest;
 import dev.reservoir.server.spi.Page;
+import dev.reservoir.server.spi.ReadOptions;
+import dev.reservoir.server.spi.ReadRequest;
+import dev.reservoir.server.spi.ResourceRequest;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -63,6 +69,38 @@ class BenchDataTest {
                             "bench://blob/100MiB",
                             "bench://blob/1MiB");
             assertThat(sizes).containsExactly(1024L, 1024L, 1024L, 1024L, 1024L, 100L << 20, 1L << 20);
+        }
+    }
+
+    @Test
+    void aTextIsReadOnlyByTheUriItIsListedUnderOthersAreNotFound() {
+        BenchData data = new BenchData(20);
+        for (String listed : new String[] {"bench://text/0", "bench://text/7", "bench://text/19"}) {
+            assertThat(data.read(ReadRequest.of(URI.create(listed), ReadOptions.DEFAULT))
+                            .contents()
+                            .getFirst()
+                            .resource()
+                            .uri())
+                    .isEqualTo(listed);
+            assertThat(data.metadata(ResourceRequest.of(URI.create(listed)))).isPresent();
+        }
+        for (String other : new String[] {
+            "bench://text/07",
+            "bench://text/00",
+            "bench://text/+7",
+            "bench://text/-0",
+            "bench://text/20",
+            "bench://text/",
+            "bench://text/1x",
+            "bench://text/4294967303",
+            "bench://text/99999999999"
+        }) {
+            assertThatThrownBy(() -> data.read(ReadRequest.of(URI.create(other), ReadOptions.DEFAULT)))
+                    .as(other)
+                    .isInstanceOf(ResourceNotFoundException.class);
+            assertThat(data.metadata(ResourceRequest.of(URI.create(other))))
+                    .as(other)
+                    .isEmpty();
         }
     }
 }
