@@ -33,6 +33,7 @@ public final class Profile {
         int listings = 0;
         String sampling = "high";
         String agentPath = null;
+        String jvmOptions = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
@@ -45,10 +46,11 @@ public final class Profile {
                 case "--list" -> listings = Integer.parseInt(args[++i]);
                 case "--sampling" -> sampling = args[++i];
                 case "--agentpath" -> agentPath = args[++i];
+                case "--jvm-options" -> jvmOptions = args[++i];
                 default -> {
                     System.err.println(
                             "usage: Profile --root REPO --target NAME [--in-flight N] [--seconds S] [--jfr FILE]"
-                                    + " [--sampling normal|high|max] [--agentpath LIB=OPTIONS]");
+                                    + " [--sampling normal|high|max] [--agentpath LIB=OPTIONS] [--jvm-options OPTIONS]");
                     System.exit(2);
                 }
             }
@@ -71,6 +73,11 @@ public final class Profile {
             // A native profiler instead, e.g. async-profiler (which, unlike JFR, works with the AOT cache):
             // --agentpath /path/libasyncProfiler.so=start,event=cpu,interval=100us,file=out.collapsed,collapsed
             command = Suite.withJvmOptions(command, "-agentpath:" + agentPath);
+        }
+        if (jvmOptions != null) {
+            // Any other options for the server's JVM, e.g. "-XX:+PrintCompilation" (its output goes
+            // to the server's log, reservoir-profile.log in the temporary directory).
+            command = Suite.withJvmOptions(command, jvmOptions);
         }
         Target profiled = target.withCommand(command);
         long[] peak = {0};
