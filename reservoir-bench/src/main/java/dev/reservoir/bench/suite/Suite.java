@@ -441,14 +441,36 @@ public final class Suite {
                         baselineOf.apply(name),
                         String.format(
                                 Locale.ROOT,
-                                "p50 %.2f ms, p99 %.2f ms; server peak RSS %.0f MiB%s",
+                                "p50 %.2f ms, p99 %.2f ms; server peak RSS %.0f MiB; %s%s",
                                 p50,
                                 p99,
                                 Stats.Spread.of(peaks.get(name)).median(),
+                                serverCpu(results, name, baselineOf.apply(name), level),
                                 unanswered(atLevel) + unsettled(atLevel)),
                         alsoBaselineOf.apply(name)));
             }
         }
+    }
+
+    /**
+     * The server's CPU time per read at a level (median of the rounds), and its ratio to the
+     * baseline's: steadier than throughput on a machine whose two cores the client shares.
+     */
+    private static String serverCpu(
+            Map<String, List<List<ReadHot.Result>>> results, String name, String baseline, int level) {
+        double mine = medianCpu(results.get(name), level);
+        String text = String.format(Locale.ROOT, "server CPU %.1f us a read", mine);
+        List<List<ReadHot.Result>> theirs = baseline == null ? null : results.get(baseline);
+        if (theirs != null && !baseline.equals(name)) {
+            text += String.format(Locale.ROOT, " (%.2fx %s's)", mine / medianCpu(theirs, level), baseline);
+        }
+        return text;
+    }
+
+    private static double medianCpu(List<List<ReadHot.Result>> rounds, int level) {
+        return Stats.Spread.of(
+                        rounds.stream().map(r -> r.get(level).cpuMicrosPerOp()).toList())
+                .median();
     }
 
     /** Says in how many rounds the server's JIT was still compiling when the measure began. */
