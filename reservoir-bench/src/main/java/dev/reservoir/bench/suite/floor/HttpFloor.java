@@ -78,7 +78,7 @@ public final class HttpFloor {
         // Reservoir's streams keep their connections alive; the floor writes no keep-alives, and its
         // streams may wait a minute or more while fan-out opens other targets' subscribers.
         connector.setIdleTimeout(Long.getLong("floor.jetty.idleTimeout", 600_000));
-        connector.setAcceptQueueSize(Integer.getInteger("floor.jetty.acceptQueue", 1024)); // Reservoir's
+        connector.setAcceptQueueSize(Integer.getInteger("floor.jetty.acceptQueue", 65_535)); // Reservoir's
         connector.setHost("127.0.0.1");
         connector.setPort(Integer.parseInt(args[0]));
         jetty.addConnector(connector);

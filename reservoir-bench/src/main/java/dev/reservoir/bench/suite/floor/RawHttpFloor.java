@@ -31,7 +31,7 @@ public final class RawHttpFloor {
     public static void main(String[] args) throws IOException {
         byte[] response = response(LENGTH);
         try (ServerSocket server =
-                new ServerSocket(Integer.parseInt(args[0]), 1024, InetAddress.getLoopbackAddress())) {
+                new ServerSocket(Integer.parseInt(args[0]), 65_535, InetAddress.getLoopbackAddress())) {
             System.err.println("listening on " + server.getLocalPort());
             while (true) {
                 Socket socket = server.accept();

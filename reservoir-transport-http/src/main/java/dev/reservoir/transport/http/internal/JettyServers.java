@@ -72,15 +72,17 @@ public final class JettyServers {
     }
 
     /**
-     * Connections the kernel holds for the acceptor (the listen backlog; Linux caps it at {@code
-     * net.core.somaxconn}: 4,096 by default since 5.4, 128 before). Jetty's default, 0, leaves the
-     * JDK's 50: when many clients connect at once, as SSE clients reconnecting after a restart or
-     * a network blip do, the kernel drops the connections beyond it, and each client retries a
-     * second, then three, then seven later. Opening 10,000 subscribers each of three servers at
-     * once on a 2-core machine overflowed that queue, and subscribers whose connect waited 5 s
-     * failed (PROFILE.md, thirty-ninth pass).
+     * Connections the kernel holds for the acceptor (the listen backlog): as many as the kernel
+     * allows, as Go's and Netty's servers ask for. Linux cuts a larger backlog to {@code
+     * net.core.somaxconn} (4,096 by default since 5.4, 128 before), other systems to their own
+     * maximum. Jetty's default, 0, leaves the JDK's 50: when many clients connect at once, as SSE
+     * clients reconnecting after a restart or a network blip do, the kernel drops the connections
+     * beyond it, and each client retries a second, then three, then seven later. Opening 10,000
+     * subscribers each of three servers at once on a 2-core machine overflowed 50, and
+     * subscribers whose connect waited 5 s failed; 1,024 still filled on a busy machine (a replica
+     * opening 10,000 listen streams next to three others: PROFILE.md, fortieth pass).
      */
-    static final int ACCEPT_QUEUE = 1024;
+    static final int ACCEPT_QUEUE = 65_535;
 
     /**
      * How many selector threads: one per core, from 2 to 8. Each reads its connections' requests
