@@ -3,7 +3,7 @@ package dev.reservoir.transport.http.internal;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * less a tick: a keep-alive comes a tick early at most, never late, so a keep-alive interval
  * shorter than the connections' idle timeout still keeps them open.
  *
- * <p>The thread runs while readers are registered and ends when none are. Thread-safe.
+ * <p>The thread starts with the first reader watched and then sleeps between ticks for as long
+ * as the process runs (a daemon: one wake-up a second with nothing to do costs nothing worth a
+ * lifecycle of its own). Thread-safe.
  */
 final class KeepAliveSweep {
 
@@ -29,8 +31,7 @@ final class KeepAliveSweep {
 
     private final long tickNanos;
     private final Set<EventStream.Reader> readers = ConcurrentHashMap.newKeySet();
-    private final ReentrantLock lock = new ReentrantLock();
-    private boolean running;
+    private final AtomicBoolean started = new AtomicBoolean();
 
     KeepAliveSweep(Duration tick) {
         this.tickNanos = tick.toNanos();
@@ -54,14 +55,8 @@ final class KeepAliveSweep {
     void add(EventStream.Reader reader, Duration keepAlive) {
         reader.sweptEvery(keepAlive.toNanos());
         readers.add(reader);
-        lock.lock();
-        try {
-            if (!running) {
-                running = true;
-                Thread.ofPlatform().name("reservoir-sse-keepalive").daemon().start(this::run);
-            }
-        } finally {
-            lock.unlock();
+        if (!started.get() && started.compareAndSet(false, true)) {
+            Thread.ofPlatform().name("reservoir-sse-keepalive").daemon().start(this::run);
         }
     }
 
@@ -75,15 +70,13 @@ final class KeepAliveSweep {
     }
 
     private void run() {
-        boolean ended = false;
         try {
-            while (!ended) {
+            while (true) {
                 try {
                     Thread.sleep(Duration.ofNanos(tickNanos));
                 } catch (InterruptedException e) {
-                    // not interrupted by anyone here; go on sweeping while readers are watched
+                    // not interrupted by anyone here; go on sweeping
                 }
-                ended = readers.isEmpty() && stopIfNone();
                 long now = System.nanoTime();
                 for (EventStream.Reader r : readers) {
                     try {
@@ -95,28 +88,7 @@ final class KeepAliveSweep {
                 }
             }
         } finally {
-            if (!ended) { // ended by a throwable: the next add starts a new thread
-                lock.lock();
-                try {
-                    running = false;
-                } finally {
-                    lock.unlock();
-                }
-            }
-        }
-    }
-
-    /** Ends the thread if no reader is watched (an add after this starts a new one). */
-    private boolean stopIfNone() {
-        lock.lock();
-        try {
-            if (readers.isEmpty()) {
-                running = false;
-                return true;
-            }
-            return false;
-        } finally {
-            lock.unlock();
+            started.set(false); // ended by an error: the next reader watched starts a new thread
         }
     }
 }
