@@ -100,6 +100,62 @@ class EventStreamTest {
     }
 
     @Test
+    void aResumeFromAnyPositionGetsExactlyTheBufferedEventsAfterItAsTheBufferWrapsAndGrows() throws Exception {
+        // Bounds small enough that the oldest events go by count and, with the longer ones, by bytes;
+        // 200 events wrap the buffer many times, and it grows from its first few slots to 13.
+        int maxEvents = 13;
+        long maxBytes = 400;
+        EventStream stream = new EventStream(2, maxEvents, maxBytes);
+        java.util.ArrayDeque<long[]> model = new java.util.ArrayDeque<>(); // {number, size}, oldest first
+        long modelBytes = 0;
+        List<String> texts = new ArrayList<>(); // the text of event n at n - 1
+        for (int n = 1; n <= 200; n++) {
+            String text = "e" + n + "x".repeat(n % 7 == 0 ? 60 : n % 5);
+            byte[] body = data(text);
+            stream.append(body);
+            texts.add(text);
+            int size = body.length + dev.reservoir.core.sse.SseEncoder.idFieldLength(2, n);
+            model.addLast(new long[] {n, size});
+            modelBytes += size;
+            while (model.size() > 1 && (model.size() > maxEvents || modelBytes > maxBytes)) {
+                modelBytes -= model.removeFirst()[1];
+            }
+            assertThat(stream.buffered())
+                    .as("events buffered after event %d", n)
+                    .isEqualTo(model.size());
+            for (long after = model.peekFirst()[0] - 1; after <= n; after++) {
+                EventStream.Reader resumed = stream.attach("2-" + after, () -> {});
+                List<SseEvent> got = drain(stream, resumed);
+                assertThat(datas(got))
+                        .as("resumed after %d with %d appended", after, n)
+                        .containsExactlyElementsOf(texts.subList((int) after, n));
+                if (!got.isEmpty()) {
+                    assertThat(got.getLast().id()).isEqualTo("2-" + n);
+                }
+                stream.detach(resumed);
+            }
+        }
+    }
+
+    @Test
+    void aStreamWithoutIdsHandsOverEveryEventOnceInOrderAsItsBufferWrapsAndGrows() throws Exception {
+        EventStream stream = new EventStream(-1, 50, 1 << 20);
+        EventStream.Reader reader = stream.attach(null, () -> {});
+        int next = 1;
+        for (int round = 1; round <= 40; round++) {
+            List<String> appended = new ArrayList<>();
+            for (int i = 0; i < round % 12 + 1; i++) { // up to 12 at once: more than a new buffer holds
+                String text = "e" + next++;
+                stream.append(data(text));
+                appended.add(text);
+            }
+            assertThat(stream.buffered()).isEqualTo(appended.size());
+            assertThat(datas(drain(stream, reader))).containsExactlyElementsOf(appended);
+            assertThat(stream.buffered()).as("delivered, so dropped").isZero();
+        }
+    }
+
+    @Test
     void eventsAreWrittenWithTheirIdFieldInFrontByteForByte() throws Exception {
         // The buffer keeps each event's body once and puts the id in front when it is written:
         // what goes out must be SseEncoder.withId's bytes, at every count of digits.
