@@ -49,7 +49,7 @@ public final class ReadPeakHeap {
                 .start();
         try {
             int port = port(log);
-            long before = heapAfterGc(bin, server.pid());
+            long before = LiveHeap.afterFullGc(server.pid());
             List<Socket> sockets = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 sockets.add(post(port, i));
@@ -60,9 +60,9 @@ public final class ReadPeakHeap {
             for (Socket socket : sockets) {
                 drained += drain(socket);
             }
-            long after = heapAfterGc(bin, server.pid());
+            long after = LiveHeap.afterFullGc(server.pid());
             // What the heap holds after the peak: the largest classes, for telling whose buffers they are.
-            run(bin + "/jcmd", Long.toString(server.pid()), "GC.class_histogram")
+            LiveHeap.histogram(server.pid())
                     .lines()
                     .filter(line -> !line.contains("FillerElement"))
                     .skip(1)
@@ -122,28 +122,5 @@ public final class ReadPeakHeap {
             Thread.sleep(100);
         }
         throw new IllegalStateException("no HTTP endpoint in " + Files.readString(log));
-    }
-
-    /**
-     * Bytes of live objects after a full collection (the class histogram's total, which collects
-     * first, without the filler arrays the collector leaves in unused space), from jcmd.
-     */
-    private static long heapAfterGc(String bin, long pid) throws Exception {
-        String histogram = run(bin + "/jcmd", Long.toString(pid), "GC.class_histogram");
-        Matcher total = Pattern.compile("Total\\s+\\d+\\s+(\\d+)").matcher(histogram);
-        Matcher filler = Pattern.compile("\\d+\\s+(\\d+)\\s+\\[Ljdk\\.internal\\.vm\\.FillerElement;")
-                .matcher(histogram);
-        long live = total.find() ? Long.parseLong(total.group(1)) : -1;
-        while (filler.find()) {
-            live -= Long.parseLong(filler.group(1));
-        }
-        return live;
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(60, TimeUnit.SECONDS);
-        return out;
     }
 }

@@ -56,7 +56,7 @@ public final class Compare {
             }
         }
         Map<String, Target> targets = Suite.targets(root.toAbsolutePath().normalize());
-        Target after = targets.get(name);
+        Target after = Suite.target(root, name);
         Map<String, Target> runs = new LinkedHashMap<>();
         runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
         if (peer != null) {

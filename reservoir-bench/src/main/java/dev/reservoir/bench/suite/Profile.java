@@ -55,10 +55,7 @@ public final class Profile {
                 }
             }
         }
-        Target target = Suite.targets(root.toAbsolutePath().normalize()).get(name);
-        if (target == null) {
-            throw new IllegalArgumentException("no target " + name);
-        }
+        Target target = Suite.target(root, name);
         List<String> command = target.command();
         if (jfr != null) {
             // -Dbench.samplePeriod=1ms samples more often still (short workloads).

@@ -1,25 +1,20 @@
 package dev.reservoir.bench.suite;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.reservoir.bench.memory.LiveHeap;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a server keeps for the events its sessions can replay: {@code sessions} subscribers, each
  * with its notification stream open, hear {@code changes} changes; the server's live heap after a
- * full collection, before and after them, divided by the events its streams then hold. In the
- * session era every stream is resumable, so each keeps its newest events (1,000 by default) for a
- * client that reconnects with {@code Last-Event-ID}.
+ * full collection ({@link LiveHeap}), before and after them, divided by the events its streams
+ * then hold. In the session era every stream is resumable, so each keeps its newest events (1,000
+ * by default) for a client that reconnects with {@code Last-Event-ID}.
  *
  * <p>Usage: {@code ReplayMemory --root REPO [--target reservoir/http-2025-11-25] [--sessions 1000]
- * [--changes 1000]}. The live heap is read with {@code jcmd} (of the JDK running this), so the
- * target must be a JVM.
+ * [--changes 1000]}. The target must be a JVM.
  */
 public final class ReplayMemory {
 
@@ -42,17 +37,14 @@ public final class ReplayMemory {
                 }
             }
         }
-        Target target = Suite.targets(root.toAbsolutePath().normalize()).get(name);
-        if (target == null) {
-            throw new IllegalArgumentException("no target " + name);
-        }
+        Target target = Suite.target(root, name);
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-replay-memory.log");
         try (ServerProcess server = ServerProcess.http(target.command(), log, Duration.ofSeconds(60));
                 Subscribers subs = Subscribers.open(target, server.port, sessions);
                 Driver.Channel trigger = Driver.http(target, server.port, Driver.openSession(target, server.port))) {
             long pid = server.process.pid();
             Thread.sleep(1000);
-            long before = liveHeap(pid);
+            long before = LiveHeap.afterFullGc(pid);
             long t0 = System.nanoTime();
             for (int i = 0; i < changes; i++) {
                 CountDownLatch heard = subs.expect();
@@ -62,7 +54,7 @@ public final class ReplayMemory {
                 }
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            long after = liveHeap(pid);
+            long after = LiveHeap.afterFullGc(pid);
             long events = (long) sessions * changes;
             System.out.printf(
                     "%s: %d sessions heard %d changes in %.1f s; live heap after a full GC %.1f -> %.1f MiB:"
@@ -76,40 +68,5 @@ public final class ReplayMemory {
                     (after - before) / (double) events,
                     (after - before) / 1024.0 / sessions);
         }
-    }
-
-    private static final Pattern USED = Pattern.compile("used (\\d+)K");
-
-    /** The heap in use right after a full collection, in bytes: {@code jcmd GC.run}, then the generations' use. */
-    static long liveHeap(long pid) throws IOException, InterruptedException {
-        jcmd(pid, "GC.run");
-        String info = jcmd(pid, "GC.heap_info");
-        long kib = 0;
-        for (String line : info.split("\n")) {
-            // One line a generation or space total ("def new generation total 14784K, used 2261K"),
-            // then its spaces' lines ("eden space ... % used"): only the totals are summed.
-            if (line.contains("total") && line.contains("used")) {
-                Matcher m = USED.matcher(line);
-                if (m.find()) {
-                    kib += Long.parseLong(m.group(1));
-                }
-            }
-        }
-        if (kib == 0) {
-            throw new IllegalStateException("no heap figures in jcmd's answer: " + info);
-        }
-        return kib * 1024;
-    }
-
-    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        Process p = new ProcessBuilder(List.of(jcmd.toString(), Long.toString(pid), command))
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("jcmd " + command + " failed: " + out);
-        }
-        return out;
     }
 }

@@ -40,6 +40,16 @@ public final class Suite {
         return new Suite(root, false, List.of()).targets;
     }
 
+    /** The target of that name in the repository at {@code root}, for the tools that run one. */
+    static Target target(Path root, String name) throws IOException {
+        Map<String, Target> all = targets(root.toAbsolutePath().normalize());
+        Target target = all.get(name);
+        if (target == null) {
+            throw new IllegalArgumentException("no target " + name + "; the targets are " + all.keySet());
+        }
+        return target;
+    }
+
     public static void main(String[] args) throws Exception {
         Path root = Path.of(".");
         boolean quick = false;
