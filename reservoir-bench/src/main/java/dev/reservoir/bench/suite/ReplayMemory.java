@@ -9,9 +9,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a server keeps for the events its sessions can replay: {@code sessions} subscribers, each
  * with its notification stream open, hear {@code changes} changes; the server's live heap after a
- * full collection ({@link LiveHeap}), before and after them, divided by the events its streams
- * then hold. In the session era every stream is resumable, so each keeps its newest events (1,000
- * by default) for a client that reconnects with {@code Last-Event-ID}.
+ * full collection ({@link LiveHeap}), before and after them, divided by the events delivered. In
+ * the session era every stream is resumable, so each keeps its newest events (1,000 by default)
+ * for a client that reconnects with {@code Last-Event-ID}: up to that many changes, every event
+ * delivered is still held.
  *
  * <p>Usage: {@code ReplayMemory --root REPO [--target reservoir/http-2025-11-25] [--sessions 1000]
  * [--changes 1000]}. The target must be a JVM.
