@@ -259,7 +259,7 @@ final class EventStream {
                 } else if (r != null && r.stop == null && r.idle && r.direct != null) {
                     // Written here; or, while a write is under way, taken by the reader's thread
                     // once that write ends (its end signals).
-                    job = r.writing ? null : takeDirect(r);
+                    job = r.writing ? null : takeDirect(r, seq, body, size);
                     if (job == null && !r.writing) {
                         changed.signalAll();
                     }
@@ -389,12 +389,13 @@ final class EventStream {
         }
     }
 
-    /** Called with the lock held: takes what the reader has not had, for a direct write. */
-    private DirectWrite takeDirect(Reader r) {
-        long newest = firstSeq + count - 1;
-        if (count > 0 && newest == r.cursor) { // the usual case: only the event just added
-            byte[] body = bodyOf(newest);
-            return started(r, oneEvent(r, newest, body, sizeOf(newest, body)), newest);
+    /**
+     * Called with the lock held, right after event {@code seq} (of that body and size) was
+     * buffered: takes what the reader has not had, for a direct write.
+     */
+    private DirectWrite takeDirect(Reader r, long seq, byte[] body, int size) {
+        if (r.cursor == seq) { // the usual case: only the event just added, as append has it
+            return started(r, oneEvent(r, seq, body, size), seq);
         }
         List<byte[]> out = new ArrayList<>();
         long last = collect(r, out);
