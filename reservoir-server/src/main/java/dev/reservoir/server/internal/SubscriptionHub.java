@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -35,6 +36,12 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
      */
     static final int SUBSCRIBERS_PER_THREAD = 256;
 
+    /**
+     * Subscribers a delivering thread takes at a time (half a millisecond of socket writes): few
+     * enough that the threads finish together, enough that they seldom meet on the counter.
+     */
+    static final int SUBSCRIBERS_PER_CLAIM = 32;
+
     private final class Topic {
         final String uri;
         final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
@@ -48,8 +55,7 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
     private final Map<String, Topic> topics = new ConcurrentHashMap<>();
     private final Set<Subscriber> listSubscribers = ConcurrentHashMap.newKeySet();
     private final Function<String, Router.Target> resolver;
-    private final java.util.concurrent.atomic.AtomicInteger subscriptions =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger subscriptions = new AtomicInteger();
     private final NotificationBus bus;
     private final ChangeVersions versions;
     /** How many threads at most hand one change to its subscribers. */
@@ -162,8 +168,12 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
      * thousand subscribers that is ten thousand socket writes, most of their time in the kernel.
      * Above {@link #SUBSCRIBERS_PER_THREAD} subscribers, the writes are shared among up to one
      * thread per core, this one and virtual threads, so that a change reaches everyone in a
-     * fraction of the time one thread takes. Returns once every subscriber has it, so a source's
-     * changes are handed over in the order it made them.
+     * fraction of the time one thread takes. Each thread takes the next {@link #SUBSCRIBERS_PER_CLAIM}
+     * subscribers not yet taken, until none are left, rather than a fixed share: a thread the
+     * machine runs late (the clients, the collector and the web server's threads want the same
+     * cores) then leaves its work to the others, instead of the whole change waiting for its last
+     * share. Returns once every subscriber has it, so a source's changes are handed over in the
+     * order it made them.
      */
     private void fanOut(Set<Subscriber> subscribers, Consumer<Subscriber> hand) {
         int parts = Math.min(deliveryThreads, subscribers.size() / SUBSCRIBERS_PER_THREAD);
@@ -174,13 +184,12 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
             return;
         }
         Subscriber[] all = subscribers.toArray(Subscriber[]::new);
+        AtomicInteger claimed = new AtomicInteger();
         Thread[] helpers = new Thread[parts - 1];
         for (int part = 1; part < parts; part++) {
-            int from = all.length * part / parts;
-            int to = all.length * (part + 1) / parts;
-            helpers[part - 1] = Thread.ofVirtual().name("mcp-fan-out").start(() -> handAll(all, from, to, hand));
+            helpers[part - 1] = Thread.ofVirtual().name("mcp-fan-out").start(() -> handClaims(all, claimed, hand));
         }
-        handAll(all, 0, all.length / parts, hand);
+        handClaims(all, claimed, hand);
         boolean interrupted = false;
         for (Thread helper : helpers) {
             while (true) {
@@ -197,9 +206,17 @@ final class SubscriptionHub implements ChangeListener, NotificationBus.Delivery 
         }
     }
 
-    private static void handAll(Subscriber[] subscribers, int from, int to, Consumer<Subscriber> hand) {
-        for (int i = from; i < to; i++) {
-            handQuietly(subscribers[i], hand);
+    /** Hands the change to the next {@link #SUBSCRIBERS_PER_CLAIM} subscribers not yet taken, until none are left. */
+    private static void handClaims(Subscriber[] subscribers, AtomicInteger claimed, Consumer<Subscriber> hand) {
+        while (true) {
+            int from = claimed.getAndAdd(SUBSCRIBERS_PER_CLAIM);
+            if (from >= subscribers.length) {
+                return;
+            }
+            int to = Math.min(subscribers.length, from + SUBSCRIBERS_PER_CLAIM);
+            for (int i = from; i < to; i++) {
+                handQuietly(subscribers[i], hand);
+            }
         }
     }
 

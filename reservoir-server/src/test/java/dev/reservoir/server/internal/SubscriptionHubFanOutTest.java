@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -22,27 +23,52 @@ class SubscriptionHubFanOutTest {
 
     private static final String URI_TEXT = "mem://shared";
 
-    /** Counts what it is handed, and on which threads. */
+    /**
+     * Counts what it is handed, and on which threads. Handed a change, it waits until {@code
+     * threadsToWaitFor} threads have handed changes over, or {@code giveUp} (shared by all, so a
+     * failing test ends): the threads take subscribers as they come, so without the wait one that
+     * started early could take them all.
+     */
     private static final class Counting implements Subscriber {
         final AtomicInteger updates = new AtomicInteger();
         final AtomicInteger listChanges = new AtomicInteger();
         final Set<Thread> threads;
+        final int threadsToWaitFor;
+        final long giveUp;
 
-        Counting(Set<Thread> threads) {
+        Counting(Set<Thread> threads, int threadsToWaitFor, long giveUp) {
             this.threads = threads;
+            this.threadsToWaitFor = threadsToWaitFor;
+            this.giveUp = giveUp;
         }
 
         @Override
         public void updated(ResourceUpdate update) {
             assertThat(update.uri()).isEqualTo(URI_TEXT);
-            threads.add(Thread.currentThread());
+            handed();
             updates.incrementAndGet();
         }
 
         @Override
         public void listChanged() {
-            threads.add(Thread.currentThread());
+            handed();
             listChanges.incrementAndGet();
+        }
+
+        private void handed() {
+            threads.add(Thread.currentThread());
+            while (threads.size() < threadsToWaitFor && System.nanoTime() < giveUp) {
+                sleepAMillisecond();
+            }
+        }
+    }
+
+    private static void sleepAMillisecond() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
@@ -53,9 +79,14 @@ class SubscriptionHubFanOutTest {
     }
 
     private static List<Counting> subscribe(SubscriptionHub hub, int count, Set<Thread> threads) {
+        return subscribe(hub, count, threads, 0);
+    }
+
+    private static List<Counting> subscribe(SubscriptionHub hub, int count, Set<Thread> threads, int threadsToWaitFor) {
         List<Counting> subscribers = new ArrayList<>();
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (int i = 0; i < count; i++) {
-            Counting s = new Counting(threads);
+            Counting s = new Counting(threads, threadsToWaitFor, giveUp);
             hub.subscribe(URI_TEXT, s);
             hub.subscribeList(s);
             subscribers.add(s);
@@ -66,13 +97,13 @@ class SubscriptionHubFanOutTest {
     @Test
     void manySubscribersAreHandedTheChangeByAsManyThreadsAsAllowedEachOnce() {
         // Returned: every subscriber has it already (the in-process bus delivers on this thread).
-        assertThat(threadsHandingOneUpdate(4, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD))
+        assertThat(threadsHandingOneUpdate(4, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD, 4))
                 .hasSize(4)
                 .contains(Thread.currentThread());
 
         SubscriptionHub hub = hub(4);
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        List<Counting> subscribers = subscribe(hub, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD, threads);
+        List<Counting> subscribers = subscribe(hub, 10 * SubscriptionHub.SUBSCRIBERS_PER_THREAD, threads, 4);
         hub.resourceListChanged();
         assertThat(subscribers).allSatisfy(s -> assertThat(s.listChanges).hasValue(1));
         assertThat(threads).hasSize(4);
@@ -95,9 +126,13 @@ class SubscriptionHubFanOutTest {
      * that each has it once when the hub returns, and says which threads handed it over.
      */
     private static Set<Thread> threadsHandingOneUpdate(int allowed, int count) {
+        return threadsHandingOneUpdate(allowed, count, 0);
+    }
+
+    private static Set<Thread> threadsHandingOneUpdate(int allowed, int count, int threadsToWaitFor) {
         SubscriptionHub hub = hub(allowed);
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        List<Counting> subscribers = subscribe(hub, count, threads);
+        List<Counting> subscribers = subscribe(hub, count, threads, threadsToWaitFor);
 
         hub.resourceUpdated(URI.create(URI_TEXT));
         assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
@@ -121,5 +156,45 @@ class SubscriptionHubFanOutTest {
 
         hub.resourceUpdated(URI.create(URI_TEXT));
         assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
+    }
+
+    @Test
+    void aSubscriberThatStallsHoldsUpOnlyTheSubscribersItsThreadHadTaken() throws Exception {
+        SubscriptionHub hub = hub(2);
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        int others = 8 * SubscriptionHub.SUBSCRIBERS_PER_THREAD;
+        AtomicInteger handedBeforeRelease = new AtomicInteger(-1);
+        List<Counting> subscribers = new ArrayList<>();
+        // Stalls until the others have the change, but no more than SUBSCRIBERS_PER_CLAIM - 1 of
+        // them (those its thread had taken with it): a fixed share a thread would leave half of
+        // them waiting with it.
+        hub.subscribe(URI_TEXT, new Subscriber() {
+            @Override
+            public void updated(ResourceUpdate update) {
+                long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (handed(subscribers) < others - (SubscriptionHub.SUBSCRIBERS_PER_CLAIM - 1)
+                        && System.nanoTime() < giveUp) {
+                    sleepAMillisecond();
+                }
+                handedBeforeRelease.set(handed(subscribers));
+            }
+
+            @Override
+            public void listChanged() {}
+        });
+        subscribers.addAll(subscribe(hub, others, threads));
+
+        hub.resourceUpdated(URI.create(URI_TEXT));
+        assertThat(handedBeforeRelease.get())
+                .isGreaterThanOrEqualTo(others - (SubscriptionHub.SUBSCRIBERS_PER_CLAIM - 1));
+        assertThat(subscribers).allSatisfy(s -> assertThat(s.updates).hasValue(1));
+    }
+
+    private static int handed(List<Counting> subscribers) {
+        int handed = 0;
+        for (Counting s : subscribers) {
+            handed += s.updates.get();
+        }
+        return handed;
     }
 }

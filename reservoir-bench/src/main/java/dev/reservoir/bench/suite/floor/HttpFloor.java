@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -44,6 +45,9 @@ public final class HttpFloor {
 
     /** Streams one thread writes a change to before another is started: Reservoir's rule (SubscriptionHub). */
     static final int STREAMS_PER_THREAD = 256;
+
+    /** Streams a writing thread takes at a time: Reservoir's rule (SubscriptionHub). */
+    static final int STREAMS_PER_CLAIM = 32;
 
     private static final byte[] ACKNOWLEDGED =
             sse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\",\"params\":{}}");
@@ -123,20 +127,20 @@ public final class HttpFloor {
     /**
      * Writes {@link #UPDATED} to every stream, shared as Reservoir shares a change: above {@link
      * #STREAMS_PER_THREAD} streams, among up to one virtual thread per core ({@code
-     * -Dfloor.fanout.threads} sets the most; 1 writes on one thread). Returns when every write was
+     * -Dfloor.fanout.threads} sets the most; 1 writes on one thread), each taking the next {@link
+     * #STREAMS_PER_CLAIM} streams not yet taken until none are left. Returns when every write was
      * started.
      */
     private static void fanOut(Response[] all, Set<Response> streams) {
         int most =
                 Integer.getInteger("floor.fanout.threads", Runtime.getRuntime().availableProcessors());
         int parts = Math.max(1, Math.min(most, all.length / STREAMS_PER_THREAD));
+        AtomicInteger claimed = new AtomicInteger();
         List<Thread> helpers = new ArrayList<>();
         for (int part = 1; part < parts; part++) {
-            int from = all.length * part / parts;
-            int to = all.length * (part + 1) / parts;
-            helpers.add(Thread.ofVirtual().start(() -> write(all, from, to, streams)));
+            helpers.add(Thread.ofVirtual().start(() -> write(all, claimed, streams)));
         }
-        write(all, 0, all.length / parts, streams);
+        write(all, claimed, streams);
         for (Thread helper : helpers) {
             try {
                 helper.join();
@@ -147,10 +151,17 @@ public final class HttpFloor {
         }
     }
 
-    private static void write(Response[] all, int from, int to, Set<Response> streams) {
-        for (int i = from; i < to; i++) {
-            Response stream = all[i];
-            stream.write(false, ByteBuffer.wrap(UPDATED), Callback.from(() -> {}, failure -> streams.remove(stream)));
+    private static void write(Response[] all, AtomicInteger claimed, Set<Response> streams) {
+        while (true) {
+            int from = claimed.getAndAdd(STREAMS_PER_CLAIM);
+            if (from >= all.length) {
+                return;
+            }
+            for (int i = from; i < Math.min(all.length, from + STREAMS_PER_CLAIM); i++) {
+                Response stream = all[i];
+                stream.write(
+                        false, ByteBuffer.wrap(UPDATED), Callback.from(() -> {}, failure -> streams.remove(stream)));
+            }
         }
     }
 
