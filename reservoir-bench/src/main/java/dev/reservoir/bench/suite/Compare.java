@@ -56,11 +56,11 @@ public final class Compare {
             }
         }
         Map<String, Target> targets = Suite.targets(root.toAbsolutePath().normalize());
-        Target after = Suite.target(root, name);
+        Target after = Suite.target(targets, name);
         Map<String, Target> runs = new LinkedHashMap<>();
         runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
         if (peer != null) {
-            runs.put("peer", targets.get(peer));
+            runs.put("peer", Suite.target(targets, peer));
         }
         runs.put("before", launchedBy(after, launcher(before.toAbsolutePath().normalize())));
         runs.put("after", after);

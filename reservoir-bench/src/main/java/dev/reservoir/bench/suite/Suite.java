@@ -42,7 +42,11 @@ public final class Suite {
 
     /** The target of that name in the repository at {@code root}, for the tools that run one. */
     static Target target(Path root, String name) throws IOException {
-        Map<String, Target> all = targets(root.toAbsolutePath().normalize());
+        return target(targets(root.toAbsolutePath().normalize()), name);
+    }
+
+    /** The target of that name among {@code all} ({@link #targets}), or an error naming the targets there are. */
+    static Target target(Map<String, Target> all, String name) {
         Target target = all.get(name);
         if (target == null) {
             throw new IllegalArgumentException("no target " + name + "; the targets are " + all.keySet());

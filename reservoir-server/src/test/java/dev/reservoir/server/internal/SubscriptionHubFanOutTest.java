@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,18 +59,19 @@ class SubscriptionHubFanOutTest {
 
         private void handed() {
             threads.add(Thread.currentThread());
-            while (threads.size() < threadsToWaitFor && System.nanoTime() < giveUp) {
-                sleepAMillisecond();
-            }
+            waitUntil(() -> threads.size() >= threadsToWaitFor, giveUp);
         }
     }
 
-    private static void sleepAMillisecond() {
-        try {
-            Thread.sleep(1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** Waits, a millisecond at a time, until {@code done} or {@code giveUp} ({@link System#nanoTime}). */
+    private static void waitUntil(BooleanSupplier done, long giveUp) {
+        while (!done.getAsBoolean() && System.nanoTime() < giveUp) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 
@@ -172,11 +174,9 @@ class SubscriptionHubFanOutTest {
         hub.subscribe(URI_TEXT, new Subscriber() {
             @Override
             public void updated(ResourceUpdate update) {
-                long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (handed(subscribers) < others - (SubscriptionHub.SUBSCRIBERS_PER_CLAIM - 1)
-                        && System.nanoTime() < giveUp) {
-                    sleepAMillisecond();
-                }
+                waitUntil(
+                        () -> handed(subscribers) >= others - (SubscriptionHub.SUBSCRIBERS_PER_CLAIM - 1),
+                        System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
                 handedBeforeRelease.set(handed(subscribers));
             }
 
