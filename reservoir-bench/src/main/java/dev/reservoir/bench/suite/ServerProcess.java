@@ -170,6 +170,12 @@ final class ServerProcess implements AutoCloseable {
             // already gone
         }
         try {
+            // A stdio server ends when its input does, as MCP hosts end them. An HTTP server does
+            // not read its input: it is asked to stop (SIGTERM) at once, not after a 3 s wait that
+            // cost the full run a few seconds for every HTTP server it started.
+            if (port >= 0) {
+                process.destroy();
+            }
             if (!process.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)) {
                 process.destroy();
                 if (!process.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)) {
