@@ -58,7 +58,7 @@ public final class Compare {
         Map<String, Target> targets = Suite.targets(root.toAbsolutePath().normalize());
         Target after = Suite.target(targets, name);
         Map<String, Target> runs = new LinkedHashMap<>();
-        runs.put("floor", targets.get(after.http() ? "floor/http-raw" : "floor/stdio"));
+        runs.put("floor", targets.get(after.http() ? Suite.rawFloor(after) : "floor/stdio"));
         if (peer != null) {
             runs.put("peer", Suite.target(targets, peer));
         }

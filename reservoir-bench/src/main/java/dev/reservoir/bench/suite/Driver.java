@@ -21,10 +21,23 @@ final class Driver {
         default void close() {}
     }
 
-    /** Opens the stateful session of an HTTP target (initialize, then initialized); null for a stateless one. */
+    /**
+     * A session id for a 2025-11-25 floor, as long as Reservoir's (24 random bytes in base64url): a
+     * floor has no sessions, but it is sent the same requests as the servers it is compared with,
+     * Mcp-Session-Id included.
+     */
+    static final String FLOOR_SESSION = "F".repeat(32);
+
+    /**
+     * Opens the stateful session of an HTTP target (initialize, then initialized); null for a
+     * stateless one, {@link #FLOOR_SESSION} for a 2025-11-25 floor.
+     */
     static String openSession(Target target, int port) throws IOException {
-        if (target.stateless() || target.floor()) {
+        if (target.stateless()) {
             return null;
+        }
+        if (target.floor()) {
+            return FLOOR_SESSION;
         }
         try (HttpConn c = new HttpConn(port, "/mcp")) {
             HttpConn.Answer init = c.post(Map.of("MCP-Protocol-Version", Requests.STATEFUL), Requests.initialize(1));
