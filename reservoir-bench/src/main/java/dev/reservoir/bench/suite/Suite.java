@@ -384,10 +384,10 @@ public final class Suite {
                 "java-sdk/http");
         // HTTP is compared with the raw-socket floor (what the machine can do) sent the same
         // requests, and with the Jetty floor (what is left above Jetty itself). 2026-07-28's
-        // requests are longer (the _meta in every body, Mcp-Method and Mcp-Name): the raw floor
-        // answered them at 0.81x-0.84x the rate of 2025-11-25's, the client's CPU a read 6 us more
-        // (PROFILE.md, forty-fourth pass). Its rows name the 2025-11-25 floor too, as it was
-        // compared before.
+        // requests are longer (the _meta in every body, Mcp-Method and Mcp-Name), which the
+        // client and the kernel pay for, whatever the server: the raw floor answered them at
+        // 0.80x-1.12x the rate of 2025-11-25's (PROFILE.md, forty-fourth pass). Its rows name
+        // the 2025-11-25 floor too, as it was compared before.
         reads("read-hot", names, name -> isHttp(name) ? rawFloor(t(name)) : "floor/stdio", name -> {
             if (!isHttp(name) || name.equals("floor/http-raw")) {
                 return null;
