@@ -570,6 +570,20 @@ public final class Suite {
         }
     }
 
+    /**
+     * Lets this process (the client) finish with the last target before a blob is timed: a
+     * collection of its heap, where the last blob's 100 MiB left their garbage, and a second for
+     * its JIT. Until the forty-fourth pass an HTTP server's close waited 3 s, which did this by
+     * chance; without it the stdio blob read 0.69x-0.92x its floor in three runs of `--only
+     * blob`, with a 3 s wait 0.93x-1.86x (PROFILE.md).
+     */
+    private void settleClient() throws InterruptedException {
+        if (!quick) {
+            System.gc();
+            Thread.sleep(1000);
+        }
+    }
+
     private void blob() throws Exception {
         String uri = quick ? "bench://blob/1MiB" : "bench://blob/100MiB";
         long size = quick ? 1L << 20 : 100L << 20;
@@ -596,6 +610,7 @@ public final class Suite {
         for (int round = 0; round < rounds(); round++) {
             for (String name : pick(names)) {
                 System.err.printf("blob %s round %d%n", name, round + 1);
+                settleClient();
                 Blob.Result r = Blob.run(t(name), uri, log(t(name), "blob"));
                 if (r.decodedBytes() != size) {
                     throw new IllegalStateException(
