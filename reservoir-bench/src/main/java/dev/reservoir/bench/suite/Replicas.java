@@ -86,8 +86,8 @@ final class Replicas {
             throws Exception {
         // Each replica is warmed by a load of its own first, as the one replica is by its own
         // measure's warm-up. Through HAProxy each has a third of the load, and three JITs on two
-        // cores were still compiling when measured: 0.13x-0.27x one replica, 0.50x-0.52x with
-        // the three warmed first (PROFILE.md, forty-fourth pass).
+        // cores were still compiling when measured: 0.13x-0.32x one replica in three full runs;
+        // 0.57x-0.64x with each warmed first (PROFILE.md, forty-fourth pass).
         for (ServerProcess replica : three) {
             ReadHot.against(shared, replica.port, List.of(replica), 16, warmup, Duration.ofMillis(500));
         }

@@ -574,7 +574,7 @@ public final class Suite {
      * Lets this process (the client) finish with the last target before a blob is timed: a
      * collection of its heap, where the last blob's 100 MiB left their garbage, and a second for
      * its JIT. Until the forty-fourth pass an HTTP server's close waited 3 s, which did this by
-     * chance. Runs of `--only blob`, the stdio blob against its floor: without that wait
+     * chance. Runs of {@code --only blob}, the stdio blob against its floor: without that wait
      * 0.69x-1.96x (median 0.81x of five), with it 0.75x-1.86x (0.95x of four), with this
      * 0.89x-1.09x (three). Mostly noise; this is cheap, and gives every target the same start
      * (PROFILE.md).
