@@ -389,10 +389,10 @@ public final class Suite {
         // 0.80x-1.12x the rate of 2025-11-25's (PROFILE.md, forty-fourth pass). Its rows name
         // the 2025-11-25 floor too, as it was compared before.
         reads("read-hot", names, name -> isHttp(name) ? rawFloor(t(name)) : "floor/stdio", name -> {
-            if (!isHttp(name) || name.equals("floor/http-raw")) {
+            if (!isHttp(name) || name.equals("floor/http-raw") || name.equals("floor/http")) {
                 return null;
             }
-            return t(name).stateless() ? "floor/http-raw" : name.startsWith("floor/") ? null : "floor/http";
+            return t(name).stateless() ? "floor/http-raw" : "floor/http";
         });
     }
 
