@@ -1,10 +1,14 @@
 package dev.reservoir.core.protocol;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.json.JsonGeneratorImpl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reservoir.core.jsonrpc.ErrorCodes;
+import dev.reservoir.core.jsonrpc.JsonRpcCodec;
 import dev.reservoir.core.jsonrpc.JsonRpcError;
 import dev.reservoir.core.jsonrpc.JsonRpcNotification;
 import dev.reservoir.core.jsonrpc.WireNames;
@@ -15,11 +19,15 @@ import dev.reservoir.core.model.Implementation;
 import dev.reservoir.core.model.Resource;
 import dev.reservoir.core.model.ResourceTemplate;
 import dev.reservoir.core.model.Role;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -239,6 +247,10 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
             g.writeNumberField("ttlMs", cache.ttl().toMillis());
             g.writeStringField("cacheScope", cache.scope().wire());
         }
+        if (serverInfo != null && meta == null && plainJson(g)) {
+            g.writeRaw(serverInfoMeta(serverInfo));
+            return;
+        }
         if (serverInfo != null || meta != null) {
             g.writeObjectFieldStart("_meta");
             if (meta != null) {
@@ -253,6 +265,59 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
             }
             g.writeEndObject();
         }
+    }
+
+    /**
+     * Whether {@code g} writes compact JSON text with the standard escapes, as
+     * {@link #serverInfoMeta}'s bytes were written: then they may be copied in as they are.
+     */
+    private static boolean plainJson(JsonGenerator g) {
+        return g instanceof JsonGeneratorImpl
+                && g.getPrettyPrinter() == null
+                && g.getCharacterEscapes() == null
+                && g.getHighestEscapedChar() == 0;
+    }
+
+    /**
+     * The result tail's {@code _meta} when it holds only {@code serverInfo}, as every answer of
+     * this era has it: {@code ,"_meta":{"io.modelcontextprotocol/serverInfo":{...}}}, the comma
+     * included ({@code resultType} always comes before it). The same bytes for every answer of a
+     * server, so they are written once for each format and kept. The whole tail took 0.31 us
+     * written field by field and 0.10 us with these bytes, of a 2026-07-28 read whose own path
+     * is 6-7 us in memory (JMH, reservoir-bench/PROFILE.md, forty-fifth pass). One server's bytes
+     * are kept for each format at a time: several servers in one process, each with its own
+     * name, only write them again.
+     */
+    private SerializableString serverInfoMeta(Implementation serverInfo) {
+        int at = canonicalIndex();
+        ServerInfoMeta kept = SERVER_INFO_META.get(at);
+        if (kept != null && (kept.info == serverInfo || kept.info.equals(serverInfo))) {
+            return kept.bytes;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+        try (JsonGenerator fresh = JsonRpcCodec.standard().generator(out)) {
+            fresh.writeStartObject();
+            fresh.writeFieldName(MetaKeys.SERVER_INFO);
+            writeImplementation(fresh, serverInfo);
+            fresh.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String inner = out.toString(StandardCharsets.UTF_8);
+        SerializableString bytes = new SerializedString(",\"_meta\":" + inner);
+        SERVER_INFO_META.set(at, new ServerInfoMeta(serverInfo, bytes));
+        return bytes;
+    }
+
+    private record ServerInfoMeta(Implementation info, SerializableString bytes) {}
+
+    /** {@link #serverInfoMeta}'s bytes, by {@link #canonicalIndex}. */
+    private static final AtomicReferenceArray<ServerInfoMeta> SERVER_INFO_META =
+            new AtomicReferenceArray<>(ProtocolRevision.values().length * 4);
+
+    /** Where this format sits in {@link #FORMATS}. */
+    private int canonicalIndex() {
+        return revision.ordinal() * 4 + (seedForm ? 2 : 0) + (draftForm ? 1 : 0);
     }
 
     /**
