@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.reservoir.core.protocol.MetaKeys;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +71,17 @@ class EnvelopeParserTest {
             "\"method\":[\"x\"]",
             "\"params\":{\"uri\":\"bench://text/1\"}",
             "\"params\":{\"uri\":\"a://b\",\"_meta\":{\"progressToken\":3,\"io.modelcontextprotocol/clientCapabilities\":{}}}",
+            // 2026-07-28's _meta: its names in the usual order, another order, escaped, among others.
+            "\"params\":{\"uri\":\"a://b\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"x\":{}}}}}",
+            "\"params\":{\"_meta\":{\"io.modelcontextprotocol/clientCapabilities\":{},"
+                    + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"progressToken\":\"p\"},\"uri\":\"a://b\"}",
+            "\"params\":{\"_meta\":{\"io.modelcontextprotocol\\/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":null}}",
+            "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersio\":\"short\",\"a\":[{\"b\":1}]}}",
+            "\"params\":{\"_meta\":{}}",
+            "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"},"
+                    + "\"x\":{\"io.modelcontextprotocol/protocolVersion\":1}}",
             "\"params\":{\"n\":1,\"l\":4294967296,\"b\":123456789012345678901234567890,\"d\":1.5,\"e\":-2.5e-300,"
                     + "\"z\":0.0,\"t\":true,\"f\":false,\"nul\":null,\"a\":[[],{},[1,\"2\",3.0,null]],\"s\":\"\\\"\\\\\\n\\u0000\"}",
             "\"params\":[1,2]",
@@ -165,7 +177,14 @@ class EnvelopeParserTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":{\"v\":1,\"v\":2},\"method\":\"ping\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":[{\"v\":1,\"v\":2}]}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"v\":1,\"v\":2}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1,\"code\":2,\"message\":\"m\"}}");
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1,\"code\":2,\"message\":\"m\"}}",
+                start + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":1,"
+                        + "\"io.modelcontextprotocol/protocolVersion\":2}}}",
+                start + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"a\","
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+                start + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/clientCapabilities\":{},"
+                        + "\"io.modelcontextprotocol\\/clientCapabilities\":{}}}}",
+                start + "\"params\":{\"_meta\":{},\"_meta\":{}}}");
         for (String frame : frames) {
             decodesAsTheTreeDoes(frame);
             Decoded decoded = codec.decode(utf8(frame));
@@ -191,5 +210,23 @@ class EnvelopeParserTest {
         assertThat(request.params().toString())
                 .isEqualTo("{\"uri\":\"bench://text/1\",\"_meta\":{\"progressToken\":\"t\",\"n\":2147483648}}");
         assertThat(request.params().get("_meta").get("n").isLong()).isTrue();
+    }
+
+    @Test
+    void theMetaNamesComparedAsBytesAreTheProtocols() {
+        assertThat(EnvelopeParser.META_NAMES[0].getValue()).isEqualTo(MetaKeys.PROTOCOL_VERSION);
+        assertThat(EnvelopeParser.META_NAMES[1].getValue()).isEqualTo(MetaKeys.CLIENT_CAPABILITIES);
+    }
+
+    @Test
+    void aStatelessRequestsMetaKeepsItsMembersAndOrder() {
+        byte[] frame = utf8("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://b\","
+                + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":{}},\"progressToken\":7}}}");
+        JsonRpcRequest request = (JsonRpcRequest) ((Decoded.Single) codec.decode(frame)).message();
+        assertThat(request.params().get("_meta").toString())
+                .isEqualTo("{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":{}},\"progressToken\":7}");
+        assertThat(codec.decode(frame)).isEqualTo(codec.decodeTree(frame, 0, frame.length));
     }
 }
