@@ -79,7 +79,9 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
         WireFormat[] all = new WireFormat[revisions.length * 4];
         for (ProtocolRevision revision : revisions) {
             for (int forms = 0; forms < 4; forms++) {
-                all[revision.ordinal() * 4 + forms] = new WireFormat(revision, (forms & 2) != 0, (forms & 1) != 0);
+                boolean seed = (forms & 2) != 0;
+                boolean draft = (forms & 1) != 0;
+                all[index(revision, seed, draft)] = new WireFormat(revision, seed, draft);
             }
         }
         return all;
@@ -93,7 +95,7 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
      * session.
      */
     private static WireFormat canonical(ProtocolRevision revision, boolean seedForm, boolean draftForm) {
-        return FORMATS[revision.ordinal() * 4 + (seedForm ? 2 : 0) + (draftForm ? 1 : 0)];
+        return FORMATS[index(revision, seedForm, draftForm)];
     }
 
     /** Whether SEP-2093 is on in either form: metadata on reads, collection semantics. */
@@ -317,6 +319,10 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
 
     /** Where this format sits in {@link #FORMATS}. */
     private int canonicalIndex() {
+        return index(revision, seedForm, draftForm);
+    }
+
+    private static int index(ProtocolRevision revision, boolean seedForm, boolean draftForm) {
         return revision.ordinal() * 4 + (seedForm ? 2 : 0) + (draftForm ? 1 : 0);
     }
 
