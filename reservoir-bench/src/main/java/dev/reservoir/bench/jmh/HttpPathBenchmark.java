@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * thread one that must not block, the answer kept until {@code complete}). What is measured is
  * everything between Jetty's parsed request and Jetty's write: the guard's checks, the body
  * decoded, the session or the stateless era's header checks, the engine, the answer's JSON. The
- * socket benchmarks (`scripts/bench`) measure the same path with Jetty and the kernel around it,
+ * socket benchmarks ({@code scripts/bench}) measure the same path with Jetty and the kernel around it,
  * on a machine too noisy to see a microsecond; this one can.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -56,6 +56,8 @@ public class HttpPathBenchmark {
     private String[] headers2025;
     private final String[][] headers2026 = new String[READ][];
     private int next;
+    /** Reads answered with anything but 200: the trial fails at its end if there was one. */
+    private long refused;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -111,6 +113,9 @@ public class HttpPathBenchmark {
     public void tearDown() {
         endpoint.close();
         server.close();
+        if (refused > 0) {
+            throw new IllegalStateException(refused + " reads were not answered 200: the figures measured refusals");
+        }
     }
 
     private int next() {
@@ -122,6 +127,7 @@ public class HttpPathBenchmark {
     private MemoryExchange read2025raw() {
         MemoryExchange exchange = new MemoryExchange(false, reads2025[next()], headers2025);
         endpoint.handle(exchange);
+        refused += exchange.status == 200 ? 0 : 1;
         return exchange;
     }
 
@@ -129,6 +135,7 @@ public class HttpPathBenchmark {
         int i = next();
         MemoryExchange exchange = new MemoryExchange(false, reads2026[i], headers2026[i]);
         endpoint.handle(exchange);
+        refused += exchange.status == 200 ? 0 : 1;
         return exchange;
     }
 
