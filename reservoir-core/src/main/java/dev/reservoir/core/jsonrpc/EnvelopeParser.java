@@ -3,7 +3,6 @@ package dev.reservoir.core.jsonrpc;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -174,13 +173,10 @@ final class EnvelopeParser {
      * The names a 2026-07-28 request's {@code _meta} has, in the order clients write them. Jackson
      * reads a name longer than a few bytes by hashing it and looking it up; offered the name it
      * expects, it compares the bytes instead. Read as any name, these two took 0.15-0.3 us of
-     * decoding such a request's 1.3-1.6 us (reservoir-bench/PROFILE.md, forty-fifth pass). They
-     * are {@code MetaKeys.PROTOCOL_VERSION} and {@code CLIENT_CAPABILITIES}, spelled out: that
-     * package uses this one (EnvelopeParserTest checks they are the same).
+     * decoding such a request's 1.3-1.6 us (reservoir-bench/PROFILE.md, forty-fifth pass).
      */
-    static final SerializableString[] META_NAMES = {
-        new SerializedString("io.modelcontextprotocol/protocolVersion"),
-        new SerializedString("io.modelcontextprotocol/clientCapabilities")
+    private static final SerializableString[] META_NAMES = {
+        WireNames.META_PROTOCOL_VERSION, WireNames.META_CLIENT_CAPABILITIES
     };
 
     /**

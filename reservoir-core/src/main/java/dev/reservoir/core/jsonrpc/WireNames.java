@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
- * The field names (and the one fixed value) every answer writes, encoded once: Jackson's generator
+ * The field names (and the one fixed value) every answer writes, and the two every 2026-07-28
+ * request's {@code _meta} is read with, encoded once: Jackson's generator
  * copies a {@link SerializableString}'s bytes as they are, where it checks a {@code String} name a
  * character at a time (a small read's envelope and contents item write seven names; their checks
  * were 3% of a stdio read's server time, 0.9% after). The bytes written are the same either way.
@@ -23,6 +24,18 @@ public final class WireNames {
     public static final SerializableString MIME_TYPE = new SerializedString("mimeType");
     public static final SerializableString TEXT = new SerializedString("text");
     public static final SerializableString BLOB = new SerializedString("blob");
+
+    /**
+     * The two names every 2026-07-28 request's {@code _meta} has, which the decoder offers Jackson
+     * to compare as bytes ({@code EnvelopeParser}). They are {@code MetaKeys.PROTOCOL_VERSION} and
+     * {@code CLIENT_CAPABILITIES}, spelled out: that package uses this one (EnvelopeParserTest checks
+     * they are the same).
+     */
+    public static final SerializableString META_PROTOCOL_VERSION =
+            new SerializedString("io.modelcontextprotocol/protocolVersion");
+
+    public static final SerializableString META_CLIENT_CAPABILITIES =
+            new SerializedString("io.modelcontextprotocol/clientCapabilities");
 
     private WireNames() {}
 }

@@ -286,7 +286,7 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
      * included ({@code resultType} always comes before it). The same bytes for every answer of a
      * server, so they are written once for each format and kept. The whole tail took 0.31 us
      * written field by field and 0.10 us with these bytes, of a 2026-07-28 read whose own path
-     * is 6-7 us in memory (JMH, reservoir-bench/PROFILE.md, forty-fifth pass). One server's bytes
+     * is 5.5-7.4 us in memory (JMH, reservoir-bench/PROFILE.md, forty-fifth pass). One server's bytes
      * are kept for each format at a time: several servers in one process, each with its own
      * name, only write them again.
      */

@@ -214,8 +214,8 @@ class EnvelopeParserTest {
 
     @Test
     void theMetaNamesComparedAsBytesAreTheProtocols() {
-        assertThat(EnvelopeParser.META_NAMES[0].getValue()).isEqualTo(MetaKeys.PROTOCOL_VERSION);
-        assertThat(EnvelopeParser.META_NAMES[1].getValue()).isEqualTo(MetaKeys.CLIENT_CAPABILITIES);
+        assertThat(WireNames.META_PROTOCOL_VERSION.getValue()).isEqualTo(MetaKeys.PROTOCOL_VERSION);
+        assertThat(WireNames.META_CLIENT_CAPABILITIES.getValue()).isEqualTo(MetaKeys.CLIENT_CAPABILITIES);
     }
 
     @Test
