@@ -395,6 +395,50 @@ class StdioTransportTest {
         serving.cancel(true);
     }
 
+    /**
+     * A client that sent one request at a time for a while (so the watchdog, finding the reading
+     * thread waiting for input at each look, naps longer) and then stops reading: the answer
+     * blocked on the full output is still noticed, and the reading goes on in another thread.
+     */
+    @Test
+    void aClientThatStopsReadingAfterOneRequestAtATimeIsStillNoticed() throws Exception {
+        long readersBefore = readers();
+        Running r = pipes(StdioTransport.DEFAULT_MAX_MESSAGE_BYTES);
+        r.send(INIT);
+        r.next();
+        r.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+        long quietUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
+        for (int id = 1; System.nanoTime() < quietUntil; id++) {
+            r.send("{\"jsonrpc\":\"2.0\",\"id\":" + id
+                    + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://text\"}}\n");
+            assertThat(r.next().at("/result/contents/0/text").asText()).isEqualTo("hello");
+            Thread.sleep(2);
+        }
+        // Now nothing is read: two 64 KiB answers fill the pipe, and the third request's run blocks.
+        for (int id = 100_000; id < 100_004; id++) {
+            r.send("{\"jsonrpc\":\"2.0\",\"id\":" + id
+                    + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"test://big\"}}\n");
+        }
+        Eventually.await(
+                "the reading to move to another thread", Duration.ofSeconds(10), () -> readers() - readersBefore >= 2);
+        // The reading thread that moved on still answers: a ping gets its answer once the client reads again.
+        r.send("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"ping\"}\n");
+        String last = null;
+        for (int i = 0; i < 5 && last == null; i++) {
+            JsonNode answer = r.next();
+            if (answer.at("/id").asText().equals("last")) {
+                last = answer.toString();
+            }
+        }
+        assertThat(last).as("the ping's answer").contains("\"result\"");
+        // The input ends; what is left is read, and the server ends with its threads.
+        r.toServer().close();
+        while (r.fromServer().readLine() != null) {
+            // the rest of the big answers
+        }
+        r.done().get(15, TimeUnit.SECONDS);
+    }
+
     /** Threads of stdio servers that read their input or run what they read (other tests' may be ending). */
     private static long readers() {
         return Thread.getAllStackTraces().keySet().stream()
