@@ -17,6 +17,14 @@ final class Driver {
     interface Channel extends AutoCloseable {
         String call(String method, String name, String paramsOrNull) throws Exception;
 
+        /**
+         * Whether a call blocks its thread in a read that is not a socket's (a pipe's): the caller
+         * then gives it a platform thread, as a virtual thread blocked there holds its carrier.
+         */
+        default boolean blocksItsThread() {
+            return false;
+        }
+
         @Override
         default void close() {}
     }
@@ -71,6 +79,25 @@ final class Driver {
             @Override
             public void close() {
                 conn.close();
+            }
+        };
+    }
+
+    /**
+     * The only channel over a stdio client: each call sends and reads its answer on the caller's
+     * thread ({@link StdioClient#exchange}), as a one-threaded host does with one request in flight.
+     */
+    static Channel stdioAlone(Target target, StdioClient client) {
+        return new Channel() {
+            @Override
+            public String call(String method, String name, String params) throws Exception {
+                long id = client.nextId();
+                return client.exchange(id, Requests.request(target, id, method, params));
+            }
+
+            @Override
+            public boolean blocksItsThread() {
+                return true;
             }
         };
     }

@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * read-hot: random {@code resources/read} of 1 KiB text resources with 1, 16 and 64 requests in
  * flight, a closed loop (each worker sends its next request when its answer arrived), after a
- * warm-up. One server process per round serves every concurrency level.
+ * warm-up. One server process per round serves every concurrency level. Over stdio, the one
+ * worker at 1 in flight reads its answers itself, as a one-threaded host does (see {@link
+ * StdioClient#exchange}); at 16 and 64, a reading thread hands each answer to its worker.
  */
 final class ReadHot {
 
@@ -69,7 +71,12 @@ final class ReadHot {
                 for (int c : concurrencies) {
                     List<Driver.Channel> channels = new ArrayList<>();
                     for (int i = 0; i < c; i++) {
-                        channels.add(Driver.stdio(target, client));
+                        // One in flight: the answer read on the worker's thread, as a one-threaded host
+                        // does; a level of one comes first, before any call starts the client's reader.
+                        channels.add(
+                                c == 1 && results.isEmpty()
+                                        ? Driver.stdioAlone(target, client)
+                                        : Driver.stdio(target, client));
                     }
                     results.add(
                             measure(target, server, List.of(server), channels, c, warmupFor(results, warmup), measure));
@@ -220,7 +227,9 @@ final class ReadHot {
         for (int w = 0; w < c; w++) {
             int worker = w;
             Driver.Channel channel = channels.get(w);
-            Thread.ofVirtual().start(() -> {
+            Thread.Builder thread =
+                    channel.blocksItsThread() ? Thread.ofPlatform().daemon() : Thread.ofVirtual();
+            thread.start(() -> {
                 SplittableRandom random = new SplittableRandom(worker);
                 long[] mine = new long[1 << 16];
                 int n = 0;
