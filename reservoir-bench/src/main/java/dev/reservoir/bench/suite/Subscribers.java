@@ -89,6 +89,11 @@ final class Subscribers implements AutoCloseable {
      * the session era, a session, resources/subscribe and a GET. The stream then goes to the reader.
      */
     private void subscribe(Target target, int port, int index, CountDownLatch ready) throws IOException {
+        // The session first, on a connection of its own; the stream's connection is opened when its
+        // request is ready to go. Opened before, it would stay silent while initialize waits behind
+        // thousands of others, and Reservoir answers 408 to a connection that has sent nothing 20 s
+        // after it opened.
+        String session = target.stateless() ? null : Driver.openSession(target, port);
         HttpConn conn = HttpConn.channel(port, "/mcp", 4096);
         synchronized (connections) {
             connections.add(conn);
@@ -98,7 +103,6 @@ final class Subscribers implements AutoCloseable {
                     Requests.headers(TARGETLESS_STATELESS, null, "subscriptions/listen", null),
                     Requests.listen(1, URI));
         } else {
-            String session = Driver.openSession(target, port);
             HttpConn.Answer subscribed = conn.post(
                     Requests.headers(target, session, "resources/subscribe", URI), Requests.subscribe(2, URI));
             String message = subscribed.message();
