@@ -85,7 +85,7 @@ final class StdioClient implements AutoCloseable {
      * Sends a request (whose id must be {@code id}) and reads the answer on this thread, as a host
      * that runs on one thread (an event loop, as Node's) does: with one request in flight, a call
      * answered through the reading thread woke two threads of this client per answer (the reader,
-     * then the waiting call's), and the client's CPU a read (100-175 us, three to four times the
+     * then the waiting call's), and the client's CPU a read (97-177 us, three to four times the
      * server's) and its spread decided the figure (reservoir-bench/PROFILE.md, forty-sixth pass).
      * Only until the first {@link #call}; there is no timeout (a server that never answers is
      * ended by the workload's own limit, which closes its output).
