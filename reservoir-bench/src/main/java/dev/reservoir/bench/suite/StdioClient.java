@@ -121,33 +121,29 @@ final class StdioClient implements AutoCloseable {
     private static final Duration INITIALIZE_LIMIT = Duration.ofSeconds(60);
 
     /**
-     * initialize + notifications/initialized (stateful targets). Answered on this thread while no
-     * call has started the reading thread; a server that has not answered within {@link
+     * initialize + notifications/initialized (stateful targets), the client's first request:
+     * answered on this thread ({@link #exchange}); a server that has not answered within {@link
      * #INITIALIZE_LIMIT} is stopped.
      */
     void initialize() throws Exception {
         long id = nextId();
-        String answer;
-        if (readerStarted.get()) {
-            answer = call(id, Requests.initialize(id));
-        } else {
-            AtomicBoolean late = new AtomicBoolean();
-            Thread limit = Thread.ofVirtual().start(() -> {
-                try {
-                    Thread.sleep(INITIALIZE_LIMIT);
-                    late.set(true);
-                    server.close();
-                } catch (InterruptedException e) {
-                    // answered in time
-                }
-            });
+        AtomicBoolean late = new AtomicBoolean();
+        Thread limit = Thread.ofVirtual().start(() -> {
             try {
-                answer = exchange(id, Requests.initialize(id));
-            } catch (IOException e) {
-                throw late.get() ? new IOException("no answer to initialize within " + INITIALIZE_LIMIT, e) : e;
-            } finally {
-                limit.interrupt();
+                Thread.sleep(INITIALIZE_LIMIT);
+                late.set(true);
+                server.close();
+            } catch (InterruptedException e) {
+                // answered in time
             }
+        });
+        String answer;
+        try {
+            answer = exchange(id, Requests.initialize(id));
+        } catch (IOException e) {
+            throw late.get() ? new IOException("no answer to initialize within " + INITIALIZE_LIMIT, e) : e;
+        } finally {
+            limit.interrupt();
         }
         if (!answer.contains("\"result\"")) {
             throw new IOException("initialize failed: " + answer);
