@@ -3,17 +3,60 @@
 # folders, and takes the first JDK 21+ it finds in that order (the newest one among the install
 # folders). Also says whether built jars are out of date (reservoir_jars_stale).
 
-# True when one of the jars is missing, or a source or pom of the project at ROOT is newer than
-# the oldest of them: ROOT JAR... . Bash's own tests and one find: ./reservoir runs this at every
-# start, and MCP clients start it for every session.
+# True when one of the jars is missing, or a pom of the project at ROOT, or a source of a module
+# a jar is built from, is newer than the oldest of them: ROOT JAR... . A jar is named by its
+# module's folder (reservoir-cli/target/reservoir.jar is reservoir-cli's): its sources are those of
+# that module and of the modules it needs to run, not every module's (an edit to the Spring Boot
+# starter does not make `./reservoir` rebuild the command line, nor a bench run restart it).
+# Bash's own tests and one find: ./reservoir runs this at every start, and MCP clients start it
+# for every session. The modules a jar needs come from the poms: worked out once, they are kept
+# in target/reservoir-modules beside the jar while no pom is newer than that list.
 reservoir_jars_stale() {
-  local root=$1 jar oldest=""
+  local root=$1 jar oldest="" module list pom fresh modules dirs=()
   shift
   for jar in "$@"; do
     [ -f "$jar" ] || return 0
     if [ -z "$oldest" ] || [ "$jar" -ot "$oldest" ]; then oldest=$jar; fi
   done
-  [ -n "$(find "$root/pom.xml" "$root"/reservoir-*/pom.xml "$root"/reservoir-*/src/main -newer "$oldest" -print -quit 2>/dev/null)" ]
+  for jar in "$@"; do
+    module=${jar%/target/*}
+    module=${module##*/}
+    list=${jar%/target/*}/target/reservoir-modules
+    fresh=
+    if [ -f "$list" ]; then
+      fresh=yes
+      for pom in "$root/pom.xml" "$root"/reservoir-*/pom.xml; do
+        if [ "$pom" -nt "$list" ]; then fresh=; break; fi
+      done
+    fi
+    if [ -n "$fresh" ]; then
+      mapfile -t modules <"$list"
+    else
+      mapfile -t modules < <(reservoir_modules "$root" "$module")
+      { printf '%s\n' "${modules[@]}" >"$list.new" && mv -f "$list.new" "$list"; } 2>/dev/null \
+        || rm -f "$list.new" 2>/dev/null || true
+    fi
+    for module in "${modules[@]}"; do dirs+=("$root/$module/src/main"); done
+  done
+  [ -n "$(find "$root/pom.xml" "$root"/reservoir-*/pom.xml "${dirs[@]}" -newer "$oldest" -print -quit 2>/dev/null)" ]
+}
+
+# The modules of the project at ROOT that MODULE is built from, one a line, MODULE first: its
+# dependencies on the project's own modules other than test ones (optional ones count: a jar
+# may shade them), and theirs, as the poms declare them (one <dependency> a line, as all ours are).
+reservoir_modules() {
+  local root=$1 todo=("$2") seen=" " module dep
+  while [ ${#todo[@]} -gt 0 ]; do
+    module=${todo[0]}
+    todo=("${todo[@]:1}")
+    case $seen in *" $module "*) continue ;; esac
+    seen="$seen$module "
+    [ -f "$root/$module/pom.xml" ] || continue
+    echo "$module"
+    for dep in $(sed -n -E 's#^ *<dependency><groupId>dev\.reservoir</groupId><artifactId>(reservoir-[a-z0-9-]+)</artifactId>(<optional>true</optional>)?</dependency>.*#\1#p' "$root/$module/pom.xml"); do
+      todo+=("$dep")
+    done
+  done
 }
 
 _reservoir_java_major() {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,103 @@ class LauncherIT {
         assertThat(version.code()).as(version.err()).isZero();
         assertThat(version.out()).startsWith("reservoir ");
         assertThat(version.err()).isEmpty();
+    }
+
+    @Test
+    void onlyTheSourcesOfTheModulesTheJarIsBuiltFromMakeItStale() throws Exception {
+        // The project's real poms, a jar, and one source file a module, all older than the jar.
+        Path tree = dir.resolve("tree");
+        FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+        List<Path> poms = new ArrayList<>(List.of(SOURCES.resolve("pom.xml")));
+        try (Stream<Path> modules = Files.list(SOURCES)) {
+            modules.filter(m -> m.getFileName().toString().startsWith("reservoir-"))
+                    .map(m -> m.resolve("pom.xml"))
+                    .filter(Files::isRegularFile)
+                    .forEach(poms::add);
+        }
+        for (Path pom : poms) {
+            Path copy = tree.resolve(SOURCES.relativize(pom).toString());
+            Files.createDirectories(copy.getParent());
+            Files.copy(pom, copy);
+            Files.setLastModifiedTime(copy, old);
+            if (!pom.getParent().equals(SOURCES)) {
+                Path source = copy.resolveSibling("src/main/java/A.java");
+                Files.createDirectories(source.getParent());
+                Files.writeString(source, "class A {}\n");
+                for (Path p = source; !p.equals(copy.getParent()); p = p.getParent()) {
+                    Files.setLastModifiedTime(p, old); // the file, and the folders a deletion would touch
+                }
+            }
+        }
+        Path jar = Files.createDirectories(tree.resolve("reservoir-cli/target")).resolve("reservoir.jar");
+        Files.writeString(jar, "a jar");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() - 1_800_000));
+        assertThat(stale(tree, jar)).isFalse();
+        assertThat(tree.resolve("reservoir-cli/target/reservoir-modules"))
+                .content()
+                .startsWith("reservoir-cli\n")
+                .contains("reservoir-provider-fs\n", "reservoir-core\n", "reservoir-console\n")
+                .doesNotContain("spring", "bench", "testkit", "opentelemetry");
+
+        // Sources of modules the command line does not hold: no rebuild.
+        for (String module : List.of("reservoir-spring-boot-starter", "reservoir-bench", "reservoir-testkit")) {
+            touch(tree.resolve(module + "/src/main/java/A.java"));
+            assertThat(stale(tree, jar)).as(module).isFalse();
+        }
+        // A source of the command line, of a module it needs, of one that one needs: a rebuild.
+        for (String module : List.of("reservoir-cli", "reservoir-provider-jdbc", "reservoir-core")) {
+            Path source = tree.resolve(module + "/src/main/java/A.java");
+            touch(source);
+            assertThat(stale(tree, jar)).as(module).isTrue();
+            Files.setLastModifiedTime(source, old);
+            assertThat(stale(tree, jar)).as(module).isFalse();
+        }
+        // Any pom: a rebuild. And a pom that now makes the command line need the starter counts
+        // the starter's sources (the list of modules is worked out again).
+        Path cliPom = tree.resolve("reservoir-cli/pom.xml");
+        String pom = Files.readString(cliPom);
+        Files.writeString(
+                cliPom,
+                pom.replaceFirst(
+                        "(\\n *)(<dependency><groupId>dev.reservoir</groupId><artifactId>reservoir-server</artifactId></dependency>)",
+                        "$1$2$1<dependency><groupId>dev.reservoir</groupId>"
+                                + "<artifactId>reservoir-spring-boot-starter</artifactId></dependency>"));
+        assertThat(stale(tree, jar)).isTrue();
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000)); // built
+        assertThat(stale(tree, jar)).isFalse();
+        Files.setLastModifiedTime(
+                tree.resolve("reservoir-spring-boot-starter/src/main/java/A.java"),
+                FileTime.fromMillis(System.currentTimeMillis() + 120_000));
+        assertThat(stale(tree, jar)).isTrue();
+        assertThat(tree.resolve("reservoir-cli/target/reservoir-modules"))
+                .content()
+                .contains("reservoir-spring-boot-starter\n", "reservoir-annotations\n", "reservoir-opentelemetry\n");
+        // No jar: stale.
+        Files.delete(jar);
+        assertThat(stale(tree, jar)).isTrue();
+    }
+
+    /** What scripts/find-jdk.sh's reservoir_jars_stale, which ./reservoir and scripts/bench call, says. */
+    private static boolean stale(Path root, Path jar) throws Exception {
+        Process check = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        ". \"$1\"; reservoir_jars_stale \"$2\" \"$3\"",
+                        "check",
+                        SOURCES.resolve("scripts/find-jdk.sh").toString(),
+                        root.toString(),
+                        jar.toString())
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(said).isEmpty();
+        assertThat(check.exitValue()).isIn(0, 1);
+        return check.exitValue() == 0;
+    }
+
+    private static void touch(Path file) throws IOException {
+        Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
     }
 
     @Test
