@@ -78,19 +78,23 @@ public final class Compare {
         Map<String, List<Double>> rss = new LinkedHashMap<>();
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "reservoir-compare.log");
         for (int round = 1; round <= rounds; round++) {
-            for (String key : order(runs.keySet(), round)) {
-                long[] peak = {0};
-                ReadHot.Result r = ReadHot.run(
-                                runs.get(key),
-                                new int[] {inFlight},
-                                Duration.ofSeconds(5),
-                                Duration.ofSeconds(seconds),
-                                log,
-                                peak)
-                        .getFirst();
+            // All of a round's servers run together and are measured in turn, in half-second
+            // slices (see ReadHot): before and after within a second of each other.
+            List<String> keys = order(runs.keySet(), round);
+            List<ReadHot.Round> measured = ReadHot.interleaved(
+                    keys.stream().map(runs::get).toList(),
+                    new int[] {inFlight},
+                    Duration.ofSeconds(5),
+                    Duration.ofSeconds(seconds),
+                    Math.max(1, seconds * 2),
+                    t -> log);
+            for (int i = 0; i < keys.size(); i++) {
+                String key = keys.get(i);
+                ReadHot.Result r = measured.get(i).levels().getFirst();
+                long peak = measured.get(i).peakRss();
                 ops.computeIfAbsent(key, k -> new ArrayList<>()).add(r.opsPerSecond());
                 cpu.computeIfAbsent(key, k -> new ArrayList<>()).add(r.cpuMicrosPerOp());
-                rss.computeIfAbsent(key, k -> new ArrayList<>()).add((double) peak[0]);
+                rss.computeIfAbsent(key, k -> new ArrayList<>()).add((double) peak);
                 clientCpu.computeIfAbsent(key, k -> new ArrayList<>()).add(r.clientCpuMicrosPerOp());
                 System.err.printf(
                         Locale.ROOT,
@@ -100,7 +104,7 @@ public final class Compare {
                         r.opsPerSecond(),
                         r.cpuMicrosPerOp(),
                         r.clientCpuMicrosPerOp(),
-                        peak[0] >> 20);
+                        peak >> 20);
             }
         }
         System.out.printf(

@@ -60,15 +60,39 @@ final class Driver {
         }
     }
 
-    /** A channel on its own HTTP connection. */
-    static Channel http(Target target, int port, String session) throws IOException {
-        HttpConn conn = new HttpConn(port, "/mcp");
+    /**
+     * A channel on its own HTTP connection, opened at its first call (a connection opened long
+     * before its first request is one a server may answer 408 and close: Reservoir does after 20
+     * s). A call that finds the connection closed after it sat idle for a second or more (read-hot
+     * measures targets in turn, and a server closes keep-alive connections idle for its timeout)
+     * goes again once on a new connection, as an HTTP client does with an idempotent request.
+     */
+    static Channel http(Target target, int port, String session) {
         return new Channel() {
+            private HttpConn conn;
+            private long lastUsed;
+
             @Override
             public String call(String method, String name, String params) throws Exception {
                 long id = IDS.incrementAndGet(); // unique across a session's connections, as JSON-RPC asks
                 String body = Requests.request(target, id, method, params);
-                HttpConn.Answer answer = conn.post(Requests.headers(target, session, method, name), body);
+                Map<String, String> headers = Requests.headers(target, session, method, name);
+                boolean idle = conn != null && System.nanoTime() - lastUsed > 1_000_000_000L;
+                if (conn == null) {
+                    conn = new HttpConn(port, "/mcp");
+                }
+                HttpConn.Answer answer;
+                try {
+                    answer = conn.post(headers, body);
+                } catch (IOException closed) {
+                    if (!idle) {
+                        throw closed;
+                    }
+                    conn.close();
+                    conn = new HttpConn(port, "/mcp");
+                    answer = conn.post(headers, body);
+                }
+                lastUsed = System.nanoTime();
                 String message = answer.message();
                 if (answer.status() != 200) {
                     throw new IOException(method + " answered " + answer.status() + ": " + message);
@@ -78,7 +102,9 @@ final class Driver {
 
             @Override
             public void close() {
-                conn.close();
+                if (conn != null) {
+                    conn.close();
+                }
             }
         };
     }

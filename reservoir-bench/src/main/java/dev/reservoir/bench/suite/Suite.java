@@ -443,13 +443,24 @@ public final class Suite {
         Duration measure = quick ? Duration.ofMillis(700) : Duration.ofMillis(1250);
         Map<String, List<List<ReadHot.Result>>> results = new LinkedHashMap<>();
         Map<String, List<Double>> peaks = new LinkedHashMap<>();
+        // The targets of a round run together, measured in turn in slices of a quarter second (see
+        // ReadHot): each target and its floor within seconds of each other.
+        int slices = 5;
         for (int round = 0; round < rounds(); round++) {
-            for (String name : pick(names)) {
-                System.err.printf("%s %s round %d%n", workload, name, round + 1);
-                long[] peak = {0};
-                results.computeIfAbsent(name, k -> new ArrayList<>())
-                        .add(ReadHot.run(t(name), levels, warmup, measure, log(t(name), workload), peak));
-                peaks.computeIfAbsent(name, k -> new ArrayList<>()).add(peak[0] / 1048576.0);
+            List<String> these = pick(names);
+            System.err.printf("%s round %d: %s, in slices%n", workload, round + 1, String.join(", ", these));
+            List<ReadHot.Round> measured = ReadHot.interleaved(
+                    these.stream().map(this::t).toList(),
+                    levels,
+                    warmup,
+                    measure,
+                    slices,
+                    target -> log(target, workload));
+            for (int i = 0; i < these.size(); i++) {
+                results.computeIfAbsent(these.get(i), k -> new ArrayList<>())
+                        .add(measured.get(i).levels());
+                peaks.computeIfAbsent(these.get(i), k -> new ArrayList<>())
+                        .add(measured.get(i).peakRss() / 1048576.0);
             }
         }
         for (int i = 0; i < levels.length; i++) {
