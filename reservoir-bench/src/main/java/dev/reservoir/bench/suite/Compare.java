@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Compares two builds of Reservoir under read-hot's load, in interleaved rounds (floor, before,
- * after; again), so that a change is judged by ratios from the same minutes on a noisy machine:
+ * Compares two builds of Reservoir under read-hot's load, in rounds (floor, before, after; again),
+ * each round's servers running together and measured in turn in half-second slices (see {@link
+ * ReadHot}), so that a change is judged by ratios from the same seconds on a noisy machine:
  * each build to the floor, and after to before. "After" is this tree's launcher; "before" is the
  * launcher of another tree (built from the commit before the change), named by its launcher or its
  * reservoir-cli/target/reservoir.jar. Each runs as users run it: through its ./reservoir, with that
