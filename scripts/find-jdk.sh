@@ -36,7 +36,9 @@ reservoir_jars_stale() {
       { printf '%s\n' "${modules[@]}" >"$list.new" && mv -f "$list.new" "$list"; } 2>/dev/null \
         || rm -f "$list.new" 2>/dev/null || true
     fi
-    for module in "${modules[@]}"; do dirs+=("$root/$module/src/main"); done
+    for module in "${modules[@]}"; do  # once each: the jars of scripts/bench share modules
+      case " ${dirs[*]} " in *" $root/$module/src/main "*) ;; *) dirs+=("$root/$module/src/main") ;; esac
+    done
   done
   [ -n "$(find "$root/pom.xml" "$root"/reservoir-*/pom.xml "${dirs[@]}" -newer "$oldest" -print -quit 2>/dev/null)" ]
 }

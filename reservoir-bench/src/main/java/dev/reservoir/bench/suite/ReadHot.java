@@ -98,9 +98,8 @@ final class ReadHot {
                         loads.add(new Load(
                                 s.target, s.server, List.of(s.server), s.channels(concurrencies[level], level == 0)));
                     }
-                    Duration warm = level == 0 ? warmup : warmup.dividedBy(3);
                     for (Load load : loads) {
-                        load.warm(warm);
+                        load.warm(warmupFor(level, warmup));
                     }
                     for (int k = 0; k < slices; k++) {
                         for (int i = 0; i < loads.size(); i++) {
@@ -185,8 +184,8 @@ final class ReadHot {
      * level runs on the same, warm server, and needs only a third, for its own number of
      * connections: the JIT's wait that follows covers what its new load still compiles.
      */
-    private static Duration warmupFor(List<Result> measured, Duration warmup) {
-        return measured.isEmpty() ? warmup : warmup.dividedBy(3);
+    private static Duration warmupFor(int level, Duration warmup) {
+        return level == 0 ? warmup : warmup.dividedBy(3);
     }
 
     /** The longest the measure waits for a server's JIT to settle, after the warm-up. */
@@ -296,7 +295,6 @@ final class ReadHot {
 
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final AtomicLong unanswered = new AtomicLong();
-        private final AtomicLong answered = new AtomicLong();
         private final long[][] latencies;
         private final int[] counts;
         /** When the open slice ends (System.nanoTime), and whether its reads count. */
@@ -307,6 +305,8 @@ final class ReadHot {
         private int generation;
         private int running;
         private boolean stopped;
+        /** Reads answered, counted or not: each worker adds its own when it stops after a slice. */
+        private long answered;
         // The controller's own, summed over the slices.
         private long measuredNanos;
         private long serverCpuMillis;
@@ -358,14 +358,14 @@ final class ReadHot {
         void slice(Duration length) throws Exception {
             long cpu = server == null ? -1 : server.cpuMillis();
             long clientCpu = ownCpuNanos();
-            long answeredBefore = answered.get();
+            long answeredBefore = answered(); // no worker runs between slices
             long start = System.nanoTime();
             open(start + length.toNanos(), true);
             drain();
             long cpuAfter = server == null ? -1 : server.cpuMillis();
             long clientCpuAfter = ownCpuNanos();
             measuredNanos += length.toNanos();
-            answeredInCpuWindows += answered.get() - answeredBefore;
+            answeredInCpuWindows += answered() - answeredBefore;
             if (cpu < 0 || cpuAfter < 0 || clientCpu < 0 || clientCpuAfter < 0) {
                 cpuKnown = false;
             }
@@ -432,6 +432,15 @@ final class ReadHot {
             }
         }
 
+        private long answered() {
+            lock.lock();
+            try {
+                return answered;
+            } finally {
+                lock.unlock();
+            }
+        }
+
         /** Waits for every worker to have stopped after the open slice's end. */
         private void drain() throws Exception {
             lock.lock();
@@ -473,6 +482,7 @@ final class ReadHot {
                     }
                     boolean count = counting;
                     boolean failed = false;
+                    long answeredHere = 0;
                     try {
                         while (true) {
                             long start = System.nanoTime();
@@ -492,7 +502,7 @@ final class ReadHot {
                                 throw new IllegalStateException(
                                         "not a text read: " + answer.substring(0, Math.min(200, answer.length())));
                             }
-                            answered.incrementAndGet();
+                            answeredHere++;
                             if (count && stop <= until) {
                                 if (n == mine.length) {
                                     mine = java.util.Arrays.copyOf(mine, n * 2);
@@ -508,6 +518,7 @@ final class ReadHot {
                         try {
                             latencies[worker] = mine;
                             counts[worker] = n;
+                            answered += answeredHere;
                             if (--running == 0 || failed) {
                                 idle.signal();
                             }
