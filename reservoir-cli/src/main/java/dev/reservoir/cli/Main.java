@@ -24,7 +24,7 @@ public final class Main {
             serverLocales();
         }
         logging(args);
-        boolean http = List.of(args).contains("--http") || Arrays.stream(args).anyMatch(a -> a.startsWith("--http="));
+        boolean http = http(args);
         warmingUp = true;
         Thread.ofPlatform().daemon().name("reservoir-warm-up").start(() -> warmUp(serve, http));
         int code;
@@ -36,6 +36,20 @@ public final class Main {
             code = commandLine(Terminal.detect()).execute(args);
         }
         System.exit(code);
+    }
+
+    /**
+     * Whether the command line asks for HTTP. A loop, not a stream's {@code anyMatch}: its lambda
+     * would be made at run time whenever the training, which serves over HTTP, did not meet it
+     * (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+     */
+    private static boolean http(String[] args) {
+        for (String arg : args) {
+            if (arg.equals("--http") || arg.startsWith("--http=")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -266,6 +266,99 @@ class LauncherIT {
     }
 
     @Test
+    void aSessionsRequestsMakeNoClassAtRunTime() throws Exception {
+        // A class made while the server runs (a pattern switch's, a method handle's form, a lambda
+        // the training did not meet) starts the JDK's class-file writer, about 30 ms of a core on
+        // the way to the answer that needed it (reservoir-bench/PROFILE.md, forty-eighth pass).
+        // With the archive, a session of the requests clients make first makes none, up to its
+        // last answer; before JDK 25 (an AppCDS archive, without method handle forms), no pattern
+        // switch is met on that way at least. The JVM is asked for its classes with jcmd, as the
+        // launcher turns the JVM's logging off.
+        Path clone = launcherClone();
+        Path docs = Files.createDirectories(dir.resolve("docs")).toRealPath();
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(made.code()).as(made.err()).isZero();
+        ProcessBuilder builder = new ProcessBuilder(clone.resolve("reservoir").toString(), "serve", docs.toString())
+                .redirectError(dir.resolve("err.txt").toFile());
+        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        Process server = builder.start();
+        String uri = docs.toUri().toString().replaceFirst("^file:/+", "file:///") + "a.md";
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+        List<String> session = List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/templates/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"" + uri
+                        + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"" + uri
+                        + "\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"server/discover\",\"params\":{" + meta + "}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri + "\","
+                        + meta + "}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"resources/list\",\"params\":{" + meta + "}}");
+        List<String> spun = new ArrayList<>();
+        try (OutputStream in = server.getOutputStream();
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String message : session) {
+                in.write((message + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            in.flush();
+            ObjectMapper json = new ObjectMapper();
+            for (int answered = 0; answered < 10; answered++) {
+                String line = out.readLine();
+                assertThat(line).as("answer %d", answered + 1).isNotNull();
+                assertThat(json.readTree(line).has("result")).as(line).isTrue();
+            }
+            // Asked before stdin closes: the session's end (its subscriptions dropped) is not looked at.
+            Process jcmd = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "jcmd")
+                                    .toString(),
+                            Long.toString(server.pid()),
+                            "VM.classes")
+                    .redirectErrorStream(true)
+                    .start();
+            List<String> classes = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
+            assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            // KlassAddr Size State Flags ClassName: hidden classes are named NAME/0xADDRESS, and the
+            // flag S marks a class that came from the archive.
+            assertThat(classes)
+                    .as("the archive is used")
+                    .anyMatch(l ->
+                            l.trim().endsWith(" dev.reservoir.cli.Main") && (!archived() || flags(l).contains("S")));
+            for (String line : classes) {
+                String[] fields = line.trim().split("\\s+");
+                String name = fields[fields.length - 1];
+                if (name.contains("$$TypeSwitch")
+                        || (archived() && name.contains("/0x") && !flags(line).contains("S"))) {
+                    spun.add(name);
+                }
+            }
+        }
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(spun).isEmpty();
+    }
+
+    /** The flags column of a line of {@code jcmd PID VM.classes} (empty when the class has none). */
+    private static String flags(String line) {
+        String[] fields = line.trim().split("\\s+");
+        return fields.length == 5 ? fields[3] : "";
+    }
+
+    /** Whether the launcher's class archive holds method handle forms and lambdas (an AOT cache, JDK 25+). */
+    private static boolean archived() {
+        return Runtime.version().feature() >= 25;
+    }
+
+    @Test
     void aDamagedClassArchiveCostsOnlySpeedAndSaysNothing() throws Exception {
         // A clone whose archive is ready as far as the launcher can tell (newer than the jar,
         // made by this JDK) but that the JVM cannot use: a disk that lost it, a copy cut short.

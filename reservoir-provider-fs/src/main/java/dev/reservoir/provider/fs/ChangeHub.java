@@ -45,7 +45,20 @@ final class ChangeHub implements AutoCloseable {
         OVERFLOW
     }
 
-    private record Registration(URI subscribed, ChangeListener listener) {}
+    /**
+     * One subscriber's watch of an entry. Its equals is Object's, and the watch is given back by
+     * identity: a record's equals is made at run time when first called, on an unsubscribe's way
+     * to its answer (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+     */
+    private static final class Registration {
+        private final URI subscribed;
+        private final ChangeListener listener;
+
+        Registration(URI subscribed, ChangeListener listener) {
+            this.subscribed = subscribed;
+            this.listener = listener;
+        }
+    }
 
     private final List<Root> roots;
     private final Visibility visibility;
@@ -282,7 +295,7 @@ final class ChangeHub implements AutoCloseable {
         for (String uri : uris) {
             for (Registration registration : watches.getOrDefault(uri, List.of())) {
                 try {
-                    registration.listener().resourceUpdated(registration.subscribed());
+                    registration.listener.resourceUpdated(registration.subscribed);
                 } catch (RuntimeException e) {
                     log.warn("A change listener failed for {}", uri, e);
                 }

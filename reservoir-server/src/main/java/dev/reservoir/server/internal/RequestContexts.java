@@ -37,23 +37,29 @@ final class RequestContexts {
      * @param logLevel told the level a stateless request's {@code _meta} asks log messages at
      */
     RequestContext of(JsonRpcRequest request, McpMethod method, InFlight inFlight, Consumer<LoggingLevel> logLevel) {
-        return switch (ProtocolRevision.requested(request.params())) {
-            case RequestedRevision.NotText notText ->
+        RequestedRevision requested = ProtocolRevision.requested(request.params());
+        // An if chain, not a pattern switch: a session's first requests make no class at run time
+        // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+        if (requested instanceof RequestedRevision.Session(ProtocolRevision revision)) {
+            if (revision != null) {
+                spoken(revision); // a session-era revision named in _meta: the request belongs to the session
+            } else if (method == McpMethod.SERVER_DISCOVER || method == McpMethod.SUBSCRIPTIONS_LISTEN) {
                 throw McpException.invalidParams(
-                        "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' must be a string");
-            case RequestedRevision.Unknown(String version) -> throw unsupported(version);
-            case RequestedRevision.Stateless(ProtocolRevision revision) ->
-                stateless(spoken(revision), (ObjectNode) request.params().get("_meta"), inFlight, logLevel);
-            case RequestedRevision.Session(ProtocolRevision revision) -> {
-                if (revision != null) {
-                    spoken(revision); // a session-era revision named in _meta: the request belongs to the session
-                } else if (method == McpMethod.SERVER_DISCOVER || method == McpMethod.SUBSCRIPTIONS_LISTEN) {
-                    throw McpException.invalidParams(
-                            "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' is required");
-                }
-                yield session(method, inFlight);
+                        "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' is required");
             }
-        };
+            return session(method, inFlight);
+        }
+        if (requested instanceof RequestedRevision.Stateless(ProtocolRevision revision)) {
+            return stateless(spoken(revision), (ObjectNode) request.params().get("_meta"), inFlight, logLevel);
+        }
+        if (requested instanceof RequestedRevision.Unknown(String version)) {
+            throw unsupported(version);
+        }
+        if (requested instanceof RequestedRevision.NotText) {
+            throw McpException.invalidParams(
+                    "Invalid params: '_meta." + MetaKeys.PROTOCOL_VERSION + "' must be a string");
+        }
+        throw new IllegalStateException("unknown requested revision " + requested);
     }
 
     private ProtocolRevision spoken(ProtocolRevision revision) {

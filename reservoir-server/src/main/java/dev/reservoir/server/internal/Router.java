@@ -144,12 +144,14 @@ final class Router {
         }
         var hit = table.find(uri);
         if (hit.isPresent()) {
-            return switch (hit.get().owner()) {
-                case HandlerOwner h ->
-                    new HandlerTarget(h.handler(), target, hit.get().match());
-                case ProviderOwner p ->
-                    new ProviderTarget(p.provider(), target, hit.get().match());
-            };
+            // Not a pattern switch: a session's first requests make no class at run time
+            // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+            return hit.get().owner() instanceof HandlerOwner h
+                    ? new HandlerTarget(h.handler(), target, hit.get().match())
+                    : new ProviderTarget(
+                            ((ProviderOwner) hit.get().owner()).provider(),
+                            target,
+                            hit.get().match());
         }
         ResourceProvider declared = spaces.declaredOwner(uri);
         if (declared != null) {

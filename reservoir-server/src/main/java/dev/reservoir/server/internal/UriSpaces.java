@@ -29,12 +29,14 @@ final class UriSpaces {
     /** Throws IllegalArgumentException naming both providers and the fix when two declarations overlap. */
     UriSpaces(List<ResourceProvider> providers) {
         for (ResourceProvider provider : providers) {
-            switch (provider.space()) {
-                case UriSpace.Prefixes p -> p.prefixes().forEach(prefix -> declare(prefix, provider));
-                case UriSpace.Holds h -> {
-                    holds.add(h);
-                    holders.add(provider);
-                }
+            // An if chain, not a pattern switch: a session's first requests make no class at run time
+            // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+            UriSpace space = provider.space();
+            if (space instanceof UriSpace.Prefixes p) {
+                p.prefixes().forEach(prefix -> declare(prefix, provider));
+            } else if (space instanceof UriSpace.Holds h) {
+                holds.add(h);
+                holders.add(provider);
             }
         }
         scanned = byScheme.size() > SCHEMES_SCANNED

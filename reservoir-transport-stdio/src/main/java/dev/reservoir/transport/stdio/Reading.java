@@ -118,8 +118,14 @@ final class Reading {
         this.writer = writer;
         this.codec = codec;
         this.ended = ended;
-        this.readers = Executors.newCachedThreadPool(
-                Thread.ofPlatform().daemon().name("reservoir-stdin-", 1).factory());
+        // Numbered with our own counter: a thread builder's own ("name(prefix, start)") counts with a
+        // VarHandle, whose first use makes six classes at run time, on the way to the first answer
+        // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+        AtomicLong numbers = new AtomicLong();
+        this.readers = Executors.newCachedThreadPool(task -> Thread.ofPlatform()
+                .daemon()
+                .name("reservoir-stdin-" + numbers.incrementAndGet())
+                .unstarted(task));
         this.watchdog =
                 Thread.ofPlatform().daemon().name("reservoir-stdin-watchdog").unstarted(this::watch);
     }

@@ -90,23 +90,25 @@ public final class RpcConnection {
 
     /** Takes one decoded frame; its answers, if any, go to {@code replies}. */
     public void receive(Decoded frame, MessageSink replies) {
-        switch (frame) {
-            case Decoded.Single(JsonRpcRequest request) -> start(request, replies);
-            case Decoded.Single(JsonRpcNotification notification) -> {
-                handler.notification(notification, this);
-                replies.finish();
+        // An if chain, not a pattern switch: a session's first requests make no class at run time
+        // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+        if (frame instanceof Decoded.Single(JsonRpcRequest request)) {
+            start(request, replies);
+        } else if (frame instanceof Decoded.Single(JsonRpcNotification notification)) {
+            handler.notification(notification, this);
+            replies.finish();
+        } else if (frame instanceof Decoded.Single(JsonRpcResponse response)) {
+            log.debug("Ignoring a response from the client (this server sends no requests): id {}", response.id());
+            replies.finish();
+        } else if (frame instanceof Decoded.Invalid invalid) {
+            if (!invalid.notification()) {
+                sendQuietly(replies, invalid.error());
             }
-            case Decoded.Single(JsonRpcResponse response) -> {
-                log.debug("Ignoring a response from the client (this server sends no requests): id {}", response.id());
-                replies.finish();
-            }
-            case Decoded.Invalid invalid -> {
-                if (!invalid.notification()) {
-                    sendQuietly(replies, invalid.error());
-                }
-                replies.finish();
-            }
-            case Decoded.Batch batch -> receiveBatch(batch, replies);
+            replies.finish();
+        } else if (frame instanceof Decoded.Batch batch) {
+            receiveBatch(batch, replies);
+        } else {
+            throw new IllegalStateException("unknown frame " + frame);
         }
     }
 
@@ -120,17 +122,19 @@ public final class RpcConnection {
             return;
         }
         BatchCollector collector = new BatchCollector(replies, replies.capsMessageSize() ? cap : null);
-        for (Decoded item : batch.items()) {
-            switch (item) {
-                case Decoded.Single(JsonRpcRequest request) -> start(request, collector.slot());
-                case Decoded.Single(JsonRpcNotification notification) -> handler.notification(notification, this);
-                case Decoded.Single(JsonRpcResponse response) -> log.debug("Ignoring a response in a batch");
-                case Decoded.Invalid invalid -> {
-                    if (!invalid.notification()) {
-                        collector.add(invalid.error());
-                    }
+        for (Decoded item : batch.items()) { // not a pattern switch, as in receive
+            if (item instanceof Decoded.Single(JsonRpcRequest request)) {
+                start(request, collector.slot());
+            } else if (item instanceof Decoded.Single(JsonRpcNotification notification)) {
+                handler.notification(notification, this);
+            } else if (item instanceof Decoded.Single(JsonRpcResponse response)) {
+                log.debug("Ignoring a response in a batch");
+            } else if (item instanceof Decoded.Invalid invalid) {
+                if (!invalid.notification()) {
+                    collector.add(invalid.error());
                 }
-                case Decoded.Batch nested -> throw new IllegalStateException("batches do not nest");
+            } else {
+                throw new IllegalStateException("batches do not nest");
             }
         }
         collector.allStarted();
@@ -204,12 +208,17 @@ public final class RpcConnection {
         }
         JsonRpcError sent = null;
         try {
-            JsonRpcResponse response =
-                    switch (handle(request, call)) {
-                        case Reply.Answer(JsonWritable result) -> new JsonRpcResult(request.id(), result);
-                        case Reply.Failure(JsonRpcError error) -> new JsonRpcErrorResponse(request.id(), error);
-                        case Reply.Stream stream -> null; // the handler keeps the request open and sends on it
-                    };
+            Reply reply = handle(request, call); // not a pattern switch, as in receive
+            JsonRpcResponse response;
+            if (reply instanceof Reply.Answer(JsonWritable result)) {
+                response = new JsonRpcResult(request.id(), result);
+            } else if (reply instanceof Reply.Failure(JsonRpcError error)) {
+                response = new JsonRpcErrorResponse(request.id(), error);
+            } else if (reply instanceof Reply.Stream) {
+                response = null; // the handler keeps the request open and sends on it
+            } else {
+                throw new IllegalStateException("unknown reply " + reply);
+            }
             if (response != null && call.finish()) {
                 // Free the id before the answer goes out: a client may reuse it as soon as it has the
                 // answer. Free the permit only after: a transport waiting for the connection to be
