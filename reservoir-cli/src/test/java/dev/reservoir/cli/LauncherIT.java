@@ -270,8 +270,9 @@ class LauncherIT {
         // A class made while the server runs (a pattern switch's, a method handle's form, a lambda
         // the training did not meet) starts the JDK's class-file writer, about 30 ms of a core on
         // the way to the answer that needed it (reservoir-bench/PROFILE.md, forty-eighth pass).
-        // With the archive, a session of the requests clients make first makes none, up to its
-        // last answer; before JDK 25 (an AppCDS archive, without method handle forms), no pattern
+        // With the archive, a session of the requests clients make first (an error answer and a
+        // change told among them) makes none, up to its last answer; before JDK 25 (an AppCDS archive, without method
+        // handle forms), no pattern
         // switch is met on that way at least. The JVM is asked for its classes with jcmd, as the
         // launcher turns the JVM's logging off.
         Path clone = launcherClone();
@@ -295,13 +296,13 @@ class LauncherIT {
                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/templates/list\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"" + uri
                         + "\"}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"" + uri
-                        + "\"}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"server/discover\",\"params\":{" + meta + "}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri + "\","
                         + meta + "}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"resources/list\",\"params\":{" + meta + "}}");
+                "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"resources/list\",\"params\":{" + meta + "}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri
+                        + ".missing\"}}");
         List<String> spun = new ArrayList<>();
         try (OutputStream in = server.getOutputStream();
                 BufferedReader out =
@@ -314,8 +315,17 @@ class LauncherIT {
             for (int answered = 0; answered < 10; answered++) {
                 String line = out.readLine();
                 assertThat(line).as("answer %d", answered + 1).isNotNull();
-                assertThat(json.readTree(line).has("result")).as(line).isTrue();
+                JsonNode answer = json.readTree(line);
+                assertThat(answer.has(answer.path("id").asInt() == 11 ? "error" : "result"))
+                        .as(line)
+                        .isTrue();
             }
+            // The subscription given back.
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"" + uri
+                            + "\"}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            assertThat(json.readTree(out.readLine()).path("id").asInt()).isEqualTo(6);
             // Asked before stdin closes: the session's end (its subscriptions dropped) is not looked at.
             Process jcmd = new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "jcmd")

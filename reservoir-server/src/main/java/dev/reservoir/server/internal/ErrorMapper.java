@@ -23,28 +23,31 @@ final class ErrorMapper {
     private ErrorMapper() {}
 
     static JsonRpcError toError(Throwable t, WireFormat wire, String method) {
-        return switch (t) {
-            case McpException e -> {
-                JsonRpcError error = e.error(wire == null ? FALLBACK : wire);
-                if (error.code() == ErrorCodes.INTERNAL_ERROR) {
-                    log.error("{} failed", method, e); // its message is for the server's log, not the peer
-                }
-                yield error;
+        // An if chain, not a pattern switch: a session's first requests make no class at run time
+        // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+        if (t instanceof McpException e) {
+            JsonRpcError error = e.error(wire == null ? FALLBACK : wire);
+            if (error.code() == ErrorCodes.INTERNAL_ERROR) {
+                log.error("{} failed", method, e); // its message is for the server's log, not the peer
             }
+            return error;
+        }
+        if (t instanceof UnsafeVariableException e) {
             // Our own URI checks say precisely what is wrong with the client's input.
-            case UnsafeVariableException e ->
-                e.uri() == null
-                        ? JsonRpcError.invalidParams("Invalid params: " + e.getMessage())
-                        : McpException.invalidParams("Invalid params: " + e.getMessage(), e.uri())
-                                .error(wire);
-            case InvalidUriException e -> JsonRpcError.invalidParams("Invalid params: " + e.getMessage());
-            case ProviderException e -> provider(e, wire == null ? FALLBACK : wire, method);
-            default -> {
-                // Anything else is our bug or a provider's: the detail goes to the log, never to the peer.
-                log.error("{} failed", method, t);
-                yield JsonRpcError.internalError();
-            }
-        };
+            return e.uri() == null
+                    ? JsonRpcError.invalidParams("Invalid params: " + e.getMessage())
+                    : McpException.invalidParams("Invalid params: " + e.getMessage(), e.uri())
+                            .error(wire);
+        }
+        if (t instanceof InvalidUriException e) {
+            return JsonRpcError.invalidParams("Invalid params: " + e.getMessage());
+        }
+        if (t instanceof ProviderException e) {
+            return provider(e, wire == null ? FALLBACK : wire, method);
+        }
+        // Anything else is our bug or a provider's: the detail goes to the log, never to the peer.
+        log.error("{} failed", method, t);
+        return JsonRpcError.internalError();
     }
 
     /** A provider's own failure: its kind decides the code, its message is meant for the peer. */

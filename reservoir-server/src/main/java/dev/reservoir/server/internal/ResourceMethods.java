@@ -327,12 +327,15 @@ final class ResourceMethods {
         }
         CompletionRequest request =
                 new CompletionRequest(templateText, name, value, contextArguments(params), ProviderCalls.of(ctx));
-        Completion completion =
-                switch (owner) {
-                    case Router.HandlerOwner h ->
-                        h.completer() == null ? Completion.EMPTY : h.completer().complete(request);
-                    case Router.ProviderOwner p -> p.provider().complete(request);
-                };
+        // Not a pattern switch: a session's first requests make no class at run time
+        // (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+        Completion completion;
+        if (owner instanceof Router.HandlerOwner h) {
+            completion =
+                    h.completer() == null ? Completion.EMPTY : h.completer().complete(request);
+        } else {
+            completion = ((Router.ProviderOwner) owner).provider().complete(request);
+        }
         List<String> values = completion.values().size() > MAX_COMPLETION_VALUES
                 ? completion.values().subList(0, MAX_COMPLETION_VALUES)
                 : completion.values();
