@@ -320,7 +320,13 @@ class LauncherIT {
                         .as(line)
                         .isTrue();
             }
-            // The subscription given back.
+            // A change of the subscribed file, told; then the subscription given back.
+            Files.writeString(docs.resolve("a.md"), "# A, changed\n");
+            String told;
+            do {
+                told = out.readLine();
+                assertThat(told).as("the change told").isNotNull();
+            } while (!told.contains("notifications/resources/updated"));
             in.write(("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"" + uri
                             + "\"}}\n")
                     .getBytes(StandardCharsets.UTF_8));

@@ -51,6 +51,24 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
         Objects.requireNonNull(revision, "revision");
     }
 
+    /**
+     * The record's equality, written out: a record's own is made at run time when first called
+     * (by {@code ObjectMethods}), and a change told to subscribers looks formats up by it
+     * (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime).
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof WireFormat w
+                && w.revision == revision
+                && w.seedForm == seedForm
+                && w.draftForm == draftForm;
+    }
+
+    @Override
+    public int hashCode() {
+        return (revision.hashCode() * 31 + Boolean.hashCode(seedForm)) * 31 + Boolean.hashCode(draftForm);
+    }
+
     /** The seed form of SEP-2093 when {@code sep2093}, else plain MCP. */
     public WireFormat(ProtocolRevision revision, boolean sep2093) {
         this(revision, sep2093, false);
