@@ -92,7 +92,9 @@ final class ServeCommand implements Callable<Integer> {
         for (String[] code : EXIT_CODES) {
             exitCodes.put(code[0], code[1]);
         }
-        spec = CommandSpec.wrapWithoutInspection(this).name("serve").versionProvider(new VersionProvider());
+        spec = CommandSpec.wrapWithoutInspection(this, Main.LAZY_FACTORY)
+                .name("serve")
+                .versionProvider(new VersionProvider());
         spec.usageMessage()
                 .description(DESCRIPTION)
                 .exitCodeListHeading("%nExit codes:%n")
