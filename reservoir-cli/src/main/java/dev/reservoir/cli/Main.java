@@ -1,6 +1,7 @@
 package dev.reservoir.cli;
 
 import dev.reservoir.core.jsonrpc.JsonRpcCodec;
+import dev.reservoir.transport.http.HttpTransport;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
@@ -76,11 +77,13 @@ public final class Main {
      * 20 ms before the JIT): done here, it is off the path from the first request to its answer.
      * The logger goes first: the server's first logger is made soon after this starts, and one
      * made while SLF4J is still starting would stand in for the real one for good. Over HTTP
-     * (option {@code --http}), what Jetty's start needs comes next: the list of the JDK's locales,
-     * which Jetty's {@code MimeTypes} reads when it starts (about 45 ms on the main thread when it
-     * was left to Jetty, with CLDR's locales: see {@link #serverLocales}), and the JDK's security
-     * providers, for session ids; last, for a server, the JDK's base64 encoder, for a first blob
-     * (see {@link #warmUpBase64}).
+     * (option {@code --http}), what Jetty's start needs comes next ({@link HttpTransport#prepare}:
+     * the JDK's and Jetty's statics, among them the list of the JDK's locales, which Jetty's
+     * {@code MimeTypes} reads when it starts, about 45 ms on the main thread with CLDR's locales:
+     * see {@link #serverLocales}), before the JSON machinery: the main thread needs it some 40 ms
+     * after the logger, the JSON machinery only once a request has come through the port. After
+     * it, over HTTP, the JDK's security providers, for session ids; last, for a server, the JDK's
+     * base64 encoder, for a first blob (see {@link #warmUpBase64}).
      */
     static void warmUp(boolean serve, boolean http) {
         try {
@@ -94,12 +97,14 @@ public final class Main {
             LOGGING.countDown();
         }
         if (http) {
-            java.util.Locale.getAvailableLocales();
-            new java.security.SecureRandom().nextInt();
+            HttpTransport.prepare();
         }
         JsonRpcCodec.standard()
                 .decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\",\"params\":{}}"
                         .getBytes(StandardCharsets.UTF_8));
+        if (http) {
+            new java.security.SecureRandom().nextInt();
+        }
         if (serve) {
             warmUpBase64();
         }

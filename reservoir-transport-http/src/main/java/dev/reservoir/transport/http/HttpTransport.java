@@ -45,6 +45,20 @@ public final class HttpTransport implements Transport {
         return new HttpTransportBuilder();
     }
 
+    /**
+     * Does ahead, on the calling thread, the part of a first server's start that no setting
+     * changes: the static state of the JDK's and Jetty's classes that making and starting a server
+     * and its first request need (the JDK's address, socket and time-zone statics and its
+     * virtual-thread scheduler; Jetty's HTTP methods and headers, its MIME types with the JDK's
+     * locales, its parser and generator). Optional: a server started without it does the same work
+     * itself. An application that starts a server once it has read its configuration can call this
+     * on a spare thread while it reads it, and the server's start then finds that work done, or
+     * under way. Safe to call more than once and beside a starting server.
+     */
+    public static void prepare() {
+        JettyServers.prepare();
+    }
+
     /** Serves until the JVM shuts down (Jetty stops at shutdown). */
     @Override
     public void serve(McpServer server) throws Exception {

@@ -1,7 +1,17 @@
 package dev.reservoir.transport.http.internal;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.time.ZoneId;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpGenerator;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpParser;
+import org.eclipse.jetty.http.MimeTypes;
+import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
@@ -10,6 +20,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.internal.HttpConnection;
+import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -126,6 +137,41 @@ public final class JettyServers {
                 return;
             }
             super.execute(job);
+        }
+    }
+
+    /**
+     * The one-time work of a first server's start that no setting changes (see {@link
+     * dev.reservoir.transport.http.HttpTransport#prepare}), in the order the start meets it. Each
+     * step is a plain use of a class, so that the class's own initialisation does the work, once per
+     * JVM: a thread that needs the class meanwhile waits for it rather than doing it again. Measured
+     * from {@code reservoir serve --http}'s warm-up thread (reservoir-bench/PROFILE.md, forty-ninth
+     * pass): without it, the main thread did 25-30 ms of this between reading the command line and
+     * opening the port.
+     */
+    public static void prepare() {
+        cacheLineHint(); // before Jetty's MemoryUtils reads it
+        InetAddress.getLoopbackAddress(); // the JDK's security properties, which InetAddress reads
+        VirtualThreads.areSupported(); // Jetty looks up the JDK's virtual-thread API by reflection
+        new HttpConfiguration(); // HTTP methods, versions, compliance modes, cookie rules
+        // The MIME types (their class lists the JDK's locales) and the pre-encoded header fields
+        // (their class looks up encoders with a ServiceLoader).
+        MimeTypes.DEFAULTS.getMimeByExtension("a.json");
+        HttpFields.build().add(new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Http.JSON));
+        ZoneId.systemDefault(); // Jetty's start notes the time: the JDK's time-zone rules
+        try (ServerSocketChannel channel = ServerSocketChannel.open()) {
+            channel.supportedOptions(); // NIO's socket statics, with the platform's extended options
+        } catch (IOException e) {
+            // Only a warm-up: the server's own bind reports what is wrong.
+        }
+        HttpParser.CACHE.size();
+        HttpGenerator.getReasonBuffer(200);
+        // The JDK's virtual-thread scheduler (a ForkJoinPool and its carrier threads), on which the
+        // first request runs.
+        try {
+            Thread.ofVirtual().start(() -> {}).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

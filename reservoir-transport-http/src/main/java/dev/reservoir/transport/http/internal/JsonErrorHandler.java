@@ -21,8 +21,6 @@ import org.eclipse.jetty.util.Callback;
  */
 final class JsonErrorHandler extends ErrorHandler {
 
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
-
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         int status = response.getStatus() >= 400 ? response.getStatus() : 500;
@@ -46,7 +44,10 @@ final class JsonErrorHandler extends ErrorHandler {
 
     static byte[] body(int status, String reason) {
         String message = describe(status, reason);
-        return CODEC.encode(new JsonRpcErrorResponse(null, Errors.httpRefusal(status, message)));
+        // The codec asked for here, not kept in a constant: this class is loaded when the server is
+        // made, and its start would then start the JSON machinery on the main thread before the port
+        // opens (the warm-up thread starts it beside; see HeaderDeadline.Answer).
+        return JsonRpcCodec.standard().encode(new JsonRpcErrorResponse(null, Errors.httpRefusal(status, message)));
     }
 
     private static String describe(int status, String reason) {
