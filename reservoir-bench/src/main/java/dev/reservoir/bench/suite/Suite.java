@@ -820,7 +820,10 @@ public final class Suite {
                 "node-everything/stdio",
                 "reservoir/http-2025-11-25",
                 "java-sdk/http"));
-        int runs = quick ? 1 : 5; // see readHot for why not 6
+        // Nine rounds: a start's time spreads 15-20% on a shared 2-core machine, and with medians of
+        // five the same build's HTTP start came out at 1.30x to 1.58x its stdio start in six runs
+        // (PROFILE.md, forty-ninth pass). The four more rounds cost the full run about 30 s.
+        int runs = quick ? 1 : 9;
         Map<String, List<Startup.Result>> results = new LinkedHashMap<>();
         for (int i = 0; i < runs; i++) {
             for (String name : names) {
