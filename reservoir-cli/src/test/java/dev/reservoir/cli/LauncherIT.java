@@ -333,34 +333,113 @@ class LauncherIT {
             in.flush();
             assertThat(json.readTree(out.readLine()).path("id").asInt()).isEqualTo(6);
             // Asked before stdin closes: the session's end (its subscriptions dropped) is not looked at.
-            Process jcmd = new ProcessBuilder(
-                            Path.of(System.getProperty("java.home"), "bin", "jcmd")
-                                    .toString(),
-                            Long.toString(server.pid()),
-                            "VM.classes")
-                    .redirectErrorStream(true)
-                    .start();
-            List<String> classes = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .toList();
-            assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            // KlassAddr Size State Flags ClassName: hidden classes are named NAME/0xADDRESS, and the
-            // flag S marks a class that came from the archive.
-            assertThat(classes)
-                    .as("the archive is used")
-                    .anyMatch(l ->
-                            l.trim().endsWith(" dev.reservoir.cli.Main") && (!archived() || flags(l).contains("S")));
-            for (String line : classes) {
-                String[] fields = line.trim().split("\\s+");
-                String name = fields[fields.length - 1];
-                if (name.contains("$$TypeSwitch")
-                        || (archived() && name.contains("/0x") && !flags(line).contains("S"))) {
-                    spun.add(name);
-                }
-            }
+            spun.addAll(madeAtRunTime(server));
         }
         assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(spun).isEmpty();
+    }
+
+    /**
+     * The classes a running server made at run time, asked with {@code jcmd PID VM.classes}: pattern
+     * switches' classes, and on JDK 25+ every hidden class that did not come from the archive
+     * (lambdas, method handle forms). Also checks that the archive is in use.
+     */
+    private static List<String> madeAtRunTime(Process server) throws Exception {
+        Process jcmd = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(server.pid()),
+                        "VM.classes")
+                .redirectErrorStream(true)
+                .start();
+        List<String> classes = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
+        assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        // KlassAddr Size State Flags ClassName: hidden classes are named NAME/0xADDRESS, and the
+        // flag S marks a class that came from the archive.
+        assertThat(classes)
+                .as("the archive is used")
+                .anyMatch(l -> l.trim().endsWith(" dev.reservoir.cli.Main") && (!archived() || flags(l).contains("S")));
+        List<String> spun = new ArrayList<>();
+        for (String line : classes) {
+            String[] fields = line.trim().split("\\s+");
+            String name = fields[fields.length - 1];
+            if (name.contains("$$TypeSwitch")
+                    || (archived() && name.contains("/0x") && !flags(line).contains("S"))) {
+                spun.add(name);
+            }
+        }
+        return spun;
+    }
+
+    @Test
+    void anHttpSessionsFirstAnswersMakeNoClassAtRunTimeButReflections() throws Exception {
+        // Over HTTP too (both eras' first requests, on the HTTP-only way the training, which serves
+        // HTTP and stdio together, does not take): the server's shutdown hook was a method
+        // reference made at run time just as the port opened (reservoir-bench/PROFILE.md,
+        // forty-ninth pass). What the JDK's reflection makes for Jetty's VirtualThreads and the
+        // security provider's constructor (method handle forms) is allowed: not ours to change.
+        Path clone = launcherClone();
+        Path docs = Files.createDirectories(dir.resolve("docs")).toRealPath();
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(made.code()).as(made.err()).isZero();
+        ProcessBuilder builder = new ProcessBuilder(
+                        clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        Process server = builder.start();
+        try {
+            java.net.URI endpoint = java.net.URI.create(Cli.bannerUrl(server, "http"));
+            String uri = docs.toUri().toString().replaceFirst("^file:/+", "file:///") + "a.md";
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            java.net.http.HttpResponse<String> init = post(
+                    client,
+                    endpoint,
+                    Map.of("MCP-Protocol-Version", "2025-11-25"),
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                            + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+            assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
+            assertThat(init.body()).contains("\"result\"");
+            String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+            Map<String, String> inSession = Map.of("MCP-Protocol-Version", "2025-11-25", "Mcp-Session-Id", session);
+            assertThat(post(
+                                    client,
+                                    endpoint,
+                                    inSession,
+                                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                            .statusCode())
+                    .isEqualTo(202);
+            assertThat(post(client, endpoint, inSession, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\"}")
+                            .body())
+                    .contains("\"result\"");
+            String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+            java.net.http.HttpResponse<String> read = post(
+                    client,
+                    endpoint,
+                    Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "resources/read", "Mcp-Name", uri),
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri + "\","
+                            + meta + "}}");
+            assertThat(read.body()).as("a read of 2026-07-28").contains("# A");
+            List<String> spun = madeAtRunTime(server);
+            spun.removeIf(name -> name.startsWith("java.lang.invoke.LambdaForm$MH/"));
+            assertThat(spun).isEmpty();
+        } finally {
+            server.destroy();
+            assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    private static java.net.http.HttpResponse<String> post(
+            java.net.http.HttpClient client, java.net.URI endpoint, Map<String, String> headers, String body)
+            throws Exception {
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return client.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
 
     /** The flags column of a line of {@code jcmd PID VM.classes} (empty when the class has none). */

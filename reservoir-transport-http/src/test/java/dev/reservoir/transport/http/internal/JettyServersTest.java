@@ -33,4 +33,14 @@ class JettyServersTest {
         JettyServers.cacheLineHint();
         assertThat(System.getProperty(JettyServers.REFERENCES_PER_CACHE_LINE)).isEqualTo("4");
     }
+
+    @Test
+    void prepareGivesTheSameFigureAndKeepsTheUsers() {
+        System.clearProperty(JettyServers.REFERENCES_PER_CACHE_LINE);
+        JettyServers.prepare();
+        assertThat(System.getProperty(JettyServers.REFERENCES_PER_CACHE_LINE)).isEqualTo("16");
+        System.setProperty(JettyServers.REFERENCES_PER_CACHE_LINE, "4");
+        JettyServers.prepare(); // a second call: nothing to do, nothing overwritten
+        assertThat(System.getProperty(JettyServers.REFERENCES_PER_CACHE_LINE)).isEqualTo("4");
+    }
 }
