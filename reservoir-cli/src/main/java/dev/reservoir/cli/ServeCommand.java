@@ -355,8 +355,8 @@ final class ServeCommand implements Callable<Integer> {
      * Stops an HTTP server at shutdown. A class of its own, not a method reference: the training
      * that makes the launcher's class archive serves HTTP and stdio together and never takes this
      * way, so a lambda here was made at run time, on the main thread just as the port opened
-     * (LauncherIT.aSessionsRequestsMakeNoClassAtRunTime; reservoir-bench/PROFILE.md, forty-ninth
-     * pass).
+     * (LauncherIT.anHttpSessionsFirstAnswersMakeNoClassAtRunTimeButReflections;
+     * reservoir-bench/PROFILE.md, forty-ninth pass).
      */
     private static final class Stop implements Runnable {
 

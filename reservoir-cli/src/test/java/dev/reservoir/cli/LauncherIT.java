@@ -271,15 +271,11 @@ class LauncherIT {
         // the training did not meet) starts the JDK's class-file writer, about 30 ms of a core on
         // the way to the answer that needed it (reservoir-bench/PROFILE.md, forty-eighth pass).
         // With the archive, a session of the requests clients make first (an error answer and a
-        // change told among them) makes none, up to its last answer; before JDK 25 (an AppCDS archive, without method
-        // handle forms), no pattern
-        // switch is met on that way at least. The JVM is asked for its classes with jcmd, as the
-        // launcher turns the JVM's logging off.
-        Path clone = launcherClone();
-        Path docs = Files.createDirectories(dir.resolve("docs")).toRealPath();
-        Files.writeString(docs.resolve("a.md"), "# A\n");
-        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
-        assertThat(made.code()).as(made.err()).isZero();
+        // change told among them) makes none, up to its last answer; before JDK 25 (an AppCDS
+        // archive, without method handle forms), no pattern switch is met on that way at least. The
+        // JVM is asked for its classes with jcmd, as the launcher turns the JVM's logging off.
+        Path clone = builtClone();
+        Path docs = oneFileFolder();
         ProcessBuilder builder = new ProcessBuilder(clone.resolve("reservoir").toString(), "serve", docs.toString())
                 .redirectError(dir.resolve("err.txt").toFile());
         builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
@@ -339,6 +335,21 @@ class LauncherIT {
         assertThat(spun).isEmpty();
     }
 
+    /** A clone of the launcher whose jar and class archive are made (by a first {@code --version}). */
+    private Path builtClone() throws Exception {
+        Path clone = launcherClone();
+        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
+        assertThat(made.code()).as(made.err()).isZero();
+        return clone;
+    }
+
+    /** A folder to serve, by its real path, with one file: a.md. */
+    private Path oneFileFolder() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs")).toRealPath();
+        Files.writeString(docs.resolve("a.md"), "# A\n");
+        return docs;
+    }
+
     /**
      * The classes a running server made at run time, asked with {@code jcmd PID VM.classes}: pattern
      * switches' classes, and on JDK 25+ every hidden class that did not come from the archive
@@ -379,11 +390,8 @@ class LauncherIT {
         // reference made at run time just as the port opened (reservoir-bench/PROFILE.md,
         // forty-ninth pass). What the JDK's reflection makes for Jetty's VirtualThreads and the
         // security provider's constructor (method handle forms) is allowed: not ours to change.
-        Path clone = launcherClone();
-        Path docs = Files.createDirectories(dir.resolve("docs")).toRealPath();
-        Files.writeString(docs.resolve("a.md"), "# A\n");
-        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
-        assertThat(made.code()).as(made.err()).isZero();
+        Path clone = builtClone();
+        Path docs = oneFileFolder();
         ProcessBuilder builder = new ProcessBuilder(
                         clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
