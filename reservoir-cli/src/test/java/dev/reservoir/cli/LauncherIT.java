@@ -241,11 +241,8 @@ class LauncherIT {
         // With the archive, the command line is read before the warm-up thread has started SLF4J;
         // a message logged meanwhile made SLF4J print a warning about replaying it (every start
         // serving a folder over HTTP, until serve waited for the logger).
-        Path clone = launcherClone();
-        Path docs = Files.createDirectories(dir.resolve("docs"));
-        Files.writeString(docs.resolve("a.md"), "# A\n");
-        Result made = run(List.of(clone.resolve("reservoir").toString(), "--version"), clone, false);
-        assertThat(made.code()).as(made.err()).isZero();
+        Path clone = builtClone();
+        Path docs = oneFileFolder();
         for (int start = 0; start < 3; start++) {
             ProcessBuilder builder = new ProcessBuilder(
                             clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
