@@ -332,6 +332,82 @@ class LauncherIT {
         assertThat(spun).isEmpty();
     }
 
+    @Test
+    void aFirstBinaryReadTakesItsClassesFromTheArchive() throws Exception {
+        // The training reads a small binary file (sent from memory) and one past the sniffed size
+        // (streamed): a fresh server's first binary read then loads the classes of its way from
+        // the archive, not from the jar (a first class from the jar cost 2-3 ms of a first blob's
+        // way: reservoir-bench/PROFILE.md, fiftieth pass).
+        Path clone = builtClone();
+        Path docs = Files.createDirectories(dir.resolve("bin")).toRealPath();
+        Files.write(docs.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0});
+        Files.write(docs.resolve("data.bin"), new byte[20_000]);
+        ProcessBuilder builder = new ProcessBuilder(clone.resolve("reservoir").toString(), "serve", docs.toString())
+                .redirectError(dir.resolve("err.txt").toFile());
+        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        Process server = builder.start();
+        String folder = docs.toUri().toString().replaceFirst("^file:/+", "file:///");
+        try (OutputStream in = server.getOutputStream();
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                            + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/read\",\"params\":{\"uri\":\""
+                            + folder + "logo.png\"}}\n"
+                            + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\""
+                            + folder + "data.bin\"}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            ObjectMapper json = new ObjectMapper();
+            assertThat(json.readTree(out.readLine()).has("result")).isTrue();
+            for (int id = 2; id <= 3; id++) {
+                JsonNode answer = json.readTree(out.readLine());
+                assertThat(answer.path("id").asInt()).isEqualTo(id);
+                assertThat(answer.path("result").path("contents").path(0).has("blob"))
+                        .as(answer.toString())
+                        .isTrue();
+            }
+            Map<String, String> flagsByName = loadedClasses(server);
+            for (String name : List.of(
+                    "dev.reservoir.server.spi.ContentBody$Bytes",
+                    "dev.reservoir.server.spi.ContentBody$BinaryStream",
+                    "dev.reservoir.server.internal.SizedContent$CountedBytes",
+                    "dev.reservoir.server.internal.RawBytes")) {
+                assertThat(flagsByName).as("%s loaded", name).containsKey(name);
+                assertThat(flagsByName.get(name))
+                        .as("%s from the archive", name)
+                        .contains("S");
+            }
+        }
+        assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** The classes a running server has loaded, with their flags ({@code jcmd PID VM.classes}; S: from the archive). */
+    private static Map<String, String> loadedClasses(Process server) throws Exception {
+        Map<String, String> flagsByName = new java.util.HashMap<>();
+        for (String line : vmClasses(server)) {
+            String[] fields = line.trim().split("\\s+");
+            flagsByName.put(fields[fields.length - 1], flags(line));
+        }
+        return flagsByName;
+    }
+
+    /** The lines of {@code jcmd PID VM.classes}: KlassAddr Size State Flags ClassName. */
+    private static List<String> vmClasses(Process server) throws Exception {
+        Process jcmd = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(server.pid()),
+                        "VM.classes")
+                .redirectErrorStream(true)
+                .start();
+        List<String> lines = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
+        assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return lines;
+    }
+
     /** A clone of the launcher whose jar and class archive are made (by a first {@code --version}). */
     private Path builtClone() throws Exception {
         Path clone = launcherClone();
@@ -353,16 +429,7 @@ class LauncherIT {
      * (lambdas, method handle forms). Also checks that the archive is in use.
      */
     private static List<String> madeAtRunTime(Process server) throws Exception {
-        Process jcmd = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                        Long.toString(server.pid()),
-                        "VM.classes")
-                .redirectErrorStream(true)
-                .start();
-        List<String> classes = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-                .lines()
-                .toList();
-        assertThat(jcmd.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        List<String> classes = vmClasses(server);
         // KlassAddr Size State Flags ClassName: hidden classes are named NAME/0xADDRESS, and the
         // flag S marks a class that came from the archive.
         assertThat(classes)
