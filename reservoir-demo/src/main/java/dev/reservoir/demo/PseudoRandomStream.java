@@ -30,6 +30,13 @@ final class PseudoRandomStream extends InputStream {
         this.size = size;
     }
 
+    /** A stream of {@code size} bytes of a block made before ({@link #block(long, long)} of its seed and size). */
+    PseudoRandomStream(byte[] block, long size) {
+        this.seed = 0; // not used: the block is made
+        this.size = size;
+        this.block = block;
+    }
+
     /** The byte at each position of a stream of this seed: {@code bytes[i] = block[i % BLOCK]}. */
     static byte[] block(long seed, long size) {
         byte[] block = new byte[(int) Math.min(BLOCK, size)];

@@ -35,6 +35,16 @@ class PseudoRandomStreamTest {
     }
 
     @Test
+    void aStreamOfAMadeBlockIsTheStreamOfItsSeed() throws IOException {
+        // The bench dataset makes a blob's block once and opens every read of it on that block.
+        byte[] block = PseudoRandomStream.block(7, SIZE);
+        byte[] whole = new PseudoRandomStream(block, SIZE).readAllBytes();
+        assertThat(whole).isEqualTo(new PseudoRandomStream(7, SIZE).readAllBytes());
+        assertThat(inPieces(new PseudoRandomStream(block, SIZE), 5, 8000, 2)).isEqualTo(whole);
+        assertThat(block).as("the block is only read").isEqualTo(PseudoRandomStream.block(7, SIZE));
+    }
+
+    @Test
     void theBytesLookRandom() throws IOException {
         // Not a constant or a short cycle: every byte value occurs, none far more than its share.
         int[] counts = new int[256];
