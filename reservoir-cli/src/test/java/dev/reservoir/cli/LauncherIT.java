@@ -43,6 +43,18 @@ class LauncherIT {
 
     record Result(int code, String out, String err, long millis) {}
 
+    /** A command as an MCP host spawns a server: with only HOME, PATH and a few more in its environment. */
+    private static ProcessBuilder asAHostSpawns(List<String> command) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        return builder;
+    }
+
+    /** A folder's file: URI as the server names its resources (file:///...), ending in a slash. */
+    private static String fileUri(Path folder) {
+        return folder.toUri().toString().replaceFirst("^file:/+", "file:///");
+    }
+
     /** Runs a command with the environment an MCP host gives a server (HOME, PATH and a few more). */
     private static Result run(List<String> command, Path cwd, boolean asNobody) throws Exception {
         List<String> full = new ArrayList<>();
@@ -50,9 +62,7 @@ class LauncherIT {
             full.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
         }
         full.addAll(command);
-        ProcessBuilder builder = new ProcessBuilder(full).directory(cwd.toFile());
-        Map<String, String> env = builder.environment();
-        env.keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        ProcessBuilder builder = asAHostSpawns(full).directory(cwd.toFile());
         long start = System.nanoTime();
         Process process = builder.start();
         process.getOutputStream().close();
@@ -244,10 +254,9 @@ class LauncherIT {
         Path clone = builtClone();
         Path docs = oneFileFolder();
         for (int start = 0; start < 3; start++) {
-            ProcessBuilder builder = new ProcessBuilder(
-                            clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
+            ProcessBuilder builder = asAHostSpawns(List.of(
+                            clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString()))
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
             Process server = builder.start();
             BufferedReader err = Cli.stderr(server);
             List<String> lines = new ArrayList<>(Cli.untilBanner(err));
@@ -273,11 +282,11 @@ class LauncherIT {
         // JVM is asked for its classes with jcmd, as the launcher turns the JVM's logging off.
         Path clone = builtClone();
         Path docs = oneFileFolder();
-        ProcessBuilder builder = new ProcessBuilder(clone.resolve("reservoir").toString(), "serve", docs.toString())
+        ProcessBuilder builder = asAHostSpawns(
+                        List.of(clone.resolve("reservoir").toString(), "serve", docs.toString()))
                 .redirectError(dir.resolve("err.txt").toFile());
-        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
         Process server = builder.start();
-        String uri = docs.toUri().toString().replaceFirst("^file:/+", "file:///") + "a.md";
+        String uri = fileUri(docs) + "a.md";
         String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
         List<String> session = List.of(
@@ -342,11 +351,11 @@ class LauncherIT {
         Path docs = Files.createDirectories(dir.resolve("bin")).toRealPath();
         Files.write(docs.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0});
         Files.write(docs.resolve("data.bin"), new byte[20_000]);
-        ProcessBuilder builder = new ProcessBuilder(clone.resolve("reservoir").toString(), "serve", docs.toString())
+        ProcessBuilder builder = asAHostSpawns(
+                        List.of(clone.resolve("reservoir").toString(), "serve", docs.toString()))
                 .redirectError(dir.resolve("err.txt").toFile());
-        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
         Process server = builder.start();
-        String folder = docs.toUri().toString().replaceFirst("^file:/+", "file:///");
+        String folder = fileUri(docs);
         try (OutputStream in = server.getOutputStream();
                 BufferedReader out =
                         new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
@@ -361,9 +370,14 @@ class LauncherIT {
             in.flush();
             ObjectMapper json = new ObjectMapper();
             assertThat(json.readTree(out.readLine()).has("result")).isTrue();
-            for (int id = 2; id <= 3; id++) {
+            // The two reads run at once: their answers come in either order.
+            Map<Integer, JsonNode> answers = new java.util.TreeMap<>();
+            for (int n = 0; n < 2; n++) {
                 JsonNode answer = json.readTree(out.readLine());
-                assertThat(answer.path("id").asInt()).isEqualTo(id);
+                answers.put(answer.path("id").asInt(), answer);
+            }
+            assertThat(answers).containsOnlyKeys(2, 3);
+            for (JsonNode answer : answers.values()) {
                 assertThat(answer.path("result").path("contents").path(0).has("blob"))
                         .as(answer.toString())
                         .isTrue();
@@ -456,14 +470,13 @@ class LauncherIT {
         // security provider's constructor (method handle forms) is allowed: not ours to change.
         Path clone = builtClone();
         Path docs = oneFileFolder();
-        ProcessBuilder builder = new ProcessBuilder(
-                        clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString())
+        ProcessBuilder builder = asAHostSpawns(List.of(
+                        clone.resolve("reservoir").toString(), "serve", "--http", "127.0.0.1:0", docs.toString()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
         Process server = builder.start();
         try {
             java.net.URI endpoint = java.net.URI.create(Cli.bannerUrl(server, "http"));
-            String uri = docs.toUri().toString().replaceFirst("^file:/+", "file:///") + "a.md";
+            String uri = fileUri(docs) + "a.md";
             java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
             java.net.http.HttpResponse<String> init = post(
                     client,
@@ -584,8 +597,7 @@ class LauncherIT {
 
         // The client's first start, as the configuration says.
         long start = System.nanoTime();
-        ProcessBuilder builder = new ProcessBuilder(entry.path("command").asText(), "serve", docs.toString());
-        builder.environment().keySet().retainAll(List.of("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"));
+        ProcessBuilder builder = asAHostSpawns(List.of(entry.path("command").asText(), "serve", docs.toString()));
         Path stderr = dir.resolve("stderr");
         Process server = builder.redirectError(stderr.toFile()).start();
         try (OutputStream in = server.getOutputStream();
