@@ -8,7 +8,8 @@ import com.fasterxml.jackson.core.io.SerializedString;
  * request's {@code _meta} is read with, encoded once: Jackson's generator
  * copies a {@link SerializableString}'s bytes as they are, where it checks a {@code String} name a
  * character at a time (a small read's envelope and contents item write seven names; their checks
- * were 3% of a stdio read's server time, 0.9% after). The bytes written are the same either way.
+ * were 3% of a stdio read's server time, 0.9% after; a listing writes four a resource, ten
+ * thousand resources a page). The bytes written are the same either way.
  */
 public final class WireNames {
 
@@ -22,6 +23,10 @@ public final class WireNames {
     public static final SerializableString CONTENTS = new SerializedString("contents");
     public static final SerializableString URI = new SerializedString("uri");
     public static final SerializableString MIME_TYPE = new SerializedString("mimeType");
+    public static final SerializableString NAME = new SerializedString("name");
+    public static final SerializableString TITLE = new SerializedString("title");
+    public static final SerializableString DESCRIPTION = new SerializedString("description");
+    public static final SerializableString SIZE = new SerializedString("size");
     public static final SerializableString TEXT = new SerializedString("text");
     public static final SerializableString BLOB = new SerializedString("blob");
 

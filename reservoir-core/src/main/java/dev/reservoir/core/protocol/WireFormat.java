@@ -171,19 +171,26 @@ public record WireFormat(ProtocolRevision revision, boolean seedForm, boolean dr
 
     /** Writes the fields of a Resource into the object being written. */
     public void writeResourceFields(JsonGenerator g, Resource r) throws IOException {
-        g.writeStringField("uri", r.uri());
-        g.writeStringField("name", r.name());
+        // Names written as encoded once (WireNames): a listing writes them for every resource.
+        g.writeFieldName(WireNames.URI);
+        g.writeString(r.uri());
+        g.writeFieldName(WireNames.NAME);
+        g.writeString(r.name());
         if (revision.hasTitles() && r.title() != null) {
-            g.writeStringField("title", r.title());
+            g.writeFieldName(WireNames.TITLE);
+            g.writeString(r.title());
         }
         if (r.description() != null) {
-            g.writeStringField("description", r.description());
+            g.writeFieldName(WireNames.DESCRIPTION);
+            g.writeString(r.description());
         }
         if (r.mimeType() != null) {
-            g.writeStringField("mimeType", r.mimeType());
+            g.writeFieldName(WireNames.MIME_TYPE);
+            g.writeString(r.mimeType());
         }
         if (r.size() != null) {
-            g.writeNumberField("size", r.size());
+            g.writeFieldName(WireNames.SIZE);
+            g.writeNumber(r.size());
         }
         writeIcons(g, r.icons());
         writeAnnotations(g, r.annotations());
