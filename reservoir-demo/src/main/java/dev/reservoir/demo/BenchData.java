@@ -291,7 +291,7 @@ public final class BenchData implements ResourceProvider {
         // The texts, then the blobs: positions 0 to texts + 1, the cursor the next one.
         int from = request.cursor() == null ? 0 : Integer.parseInt(request.cursor());
         int end = texts + LISTED_BLOBS.size();
-        List<Resource> items = new ArrayList<>();
+        List<Resource> items = new ArrayList<>(Math.max(0, Math.min(request.limit(), end - from)));
         int i = from;
         for (; i < end && items.size() < request.limit(); i++) {
             items.add(i < texts ? listedTextResource(i) : LISTED_BLOBS.get(i - texts));

@@ -106,14 +106,19 @@ final class ResourceMethods {
                 ? new Cursors.Position(Cursors.Kind.RESOURCES, "", 0, null)
                 : cursors.decode(cursor, Cursors.Kind.RESOURCES, "");
         List<ResourceProvider> providers = router.providers();
-        List<Resource> items = new ArrayList<>();
+        // Each chunk as the provider gave it (a page's items are an immutable list), joined once
+        // at the end: a page of one chunk is not copied at all (ten thousand resources were
+        // copied three times a listing, growing an array as they went).
+        List<List<Resource>> chunks = new ArrayList<>(2);
         CacheHint hint = null;
         int slot = start.slot();
         String providerCursor = start.providerCursor();
         while (slot < providers.size() && !budget.full()) {
             Page<Resource> page =
                     providers.get(slot).list(new ListRequest(null, providerCursor, budget.nextAsk(), null, call));
-            items.addAll(page.items());
+            if (!page.items().isEmpty()) {
+                chunks.add(page.items());
+            }
             budget.add(page.items());
             hint = shorter(hint, page.cacheHint());
             boolean stuck = page.nextCursor() != null
@@ -131,7 +136,23 @@ final class ResourceMethods {
         String next = slot < providers.size()
                 ? cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, "", slot, providerCursor))
                 : null;
-        return new Page<>(items, next, hint);
+        return new Page<>(joined(chunks), next, hint);
+    }
+
+    /** The chunks' items in order: the only chunk itself when there is one. */
+    private static List<Resource> joined(List<List<Resource>> chunks) {
+        if (chunks.size() == 1) {
+            return chunks.getFirst();
+        }
+        int size = 0;
+        for (List<Resource> chunk : chunks) {
+            size += chunk.size();
+        }
+        List<Resource> items = new ArrayList<>(size);
+        for (List<Resource> chunk : chunks) {
+            items.addAll(chunk);
+        }
+        return items;
     }
 
     /**
