@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -214,6 +215,77 @@ class HttpTransportIT {
             assertThat(resume.method()).isEqualTo("GET");
             assertThat(resume.header("Mcp-Session-Id")).isEqualTo("s");
             assertThat(gets.get()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * A server that ends an answer's SSE stream a moment after the answer (as the TypeScript SDK's
+     * does): the client reads the stream to its end, so the connection goes back to the pool and
+     * carries the next call. Closing the stream at the answer instead closed the connection, one per
+     * call, and when the end had already come it closed a pooled connection under the next request.
+     */
+    @Test
+    void anAnsweredStreamIsReadToItsEndSoItsConnectionCarriesTheNextCall() throws Exception {
+        Semaphore ended = new Semaphore(0);
+        try (FakeHttpServer server = new FakeHttpServer((req, ex) -> {
+                    if (req.rpcMethod().equals("server/discover")) {
+                        json(ex, 200, result(req, DISCOVER), Map.of());
+                        return;
+                    }
+                    OutputStream out = sse(ex);
+                    event(out, "data: " + result(req, "{\"contents\":[{\"uri\":\"x://a\",\"text\":\"a\"}]}") + "\n\n");
+                    try {
+                        Thread.sleep(5); // the end of the stream comes after the answer, in its own packet
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    out.close();
+                    ended.release();
+                });
+                McpClient client = McpClient.builder().http(server.uri("/mcp")).connect()) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(client.read("x://a").text()).isEqualTo("a");
+                assertThat(ended.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
+                Thread.sleep(10); // the end reaches the client: the next read finds the connection free
+            }
+            assertThat(server.seen().stream()
+                            .filter(s -> s.rpcMethod().equals("resources/read"))
+                            .map(s -> s.client().getPort())
+                            .distinct()
+                            .count())
+                    .as("connections that carried 20 reads one after another")
+                    .isLessThanOrEqualTo(2);
+        }
+    }
+
+    /** A server may hold an answered stream open: the call is answered at once and the client closes the stream. */
+    @Test
+    void anAnsweredStreamHeldOpenIsClosedByTheClient() throws Exception {
+        CountDownLatch disconnected = new CountDownLatch(1);
+        try (FakeHttpServer server = new FakeHttpServer((req, ex) -> {
+                    if (req.rpcMethod().equals("server/discover")) {
+                        json(ex, 200, result(req, DISCOVER), Map.of());
+                        return;
+                    }
+                    OutputStream out = sse(ex);
+                    event(out, "data: " + result(req, "{\"contents\":[{\"uri\":\"x://a\",\"text\":\"a\"}]}") + "\n\n");
+                    try {
+                        for (int i = 0; i < 400; i++) {
+                            Thread.sleep(50);
+                            event(out, ": still here\n\n"); // held open for 20 s unless the client leaves
+                        }
+                    } catch (IOException e) {
+                        disconnected.countDown();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                McpClient client = McpClient.builder().http(server.uri("/mcp")).connect()) {
+            assertThat(client.read("x://a").text()).isEqualTo("a");
+            assertThat(disconnected.await(10, TimeUnit.SECONDS))
+                    .as("the server saw the client close the answered stream")
+                    .isTrue();
+            assertThat(client.read("x://a").text()).isEqualTo("a");
         }
     }
 

@@ -22,8 +22,8 @@ import java.util.function.Predicate;
 /** An HTTP server answering from a script (JDK's com.sun.net.httpserver), recording every request. */
 public final class FakeHttpServer implements AutoCloseable {
 
-    /** One request as received. */
-    public record Seen(String method, String path, Headers headers, String body) {
+    /** One request as received; {@code client} is the client's end of the connection it came on. */
+    public record Seen(String method, String path, Headers headers, String body, InetSocketAddress client) {
         public JsonNode json() {
             try {
                 return ScriptedServer.JSON.readTree(body);
@@ -47,6 +47,12 @@ public final class FakeHttpServer implements AutoCloseable {
         void answer(Seen request, HttpExchange exchange) throws IOException;
     }
 
+    static {
+        // Servers send small writes at once (Node's does, so do ours): without it the JDK's server
+        // holds a stream's last chunk until the client's delayed ACK, some 40 ms.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
 
@@ -63,7 +69,8 @@ public final class FakeHttpServer implements AutoCloseable {
                     exchange.getRequestMethod(),
                     exchange.getRequestURI().getPath(),
                     exchange.getRequestHeaders(),
-                    body);
+                    body,
+                    exchange.getRemoteAddress());
             seen.add(request);
             try {
                 script.answer(request, exchange);

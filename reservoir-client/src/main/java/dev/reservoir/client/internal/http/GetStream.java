@@ -34,7 +34,7 @@ final class GetStream implements Runnable {
             if (response == null) {
                 failures++;
             } else if (response.statusCode() == 405) {
-                Http.closeQuietly(response.body());
+                Http.finish(response.body());
                 log.debug("The server offers no GET stream (405)");
                 return;
             } else if (response.statusCode() / 100 == 2
@@ -54,7 +54,7 @@ final class GetStream implements Runnable {
                 lastId = sse.lastEventId() != null ? sse.lastEventId() : lastId;
                 retry = sse.retryMillis() >= 0 ? sse.retryMillis() : retry;
             } else {
-                Http.closeQuietly(response.body());
+                Http.finish(response.body());
                 if (response.statusCode() == 404 && session != null) {
                     // The server ended the session: a new one (with its own GET stream) is started.
                     log.debug("The GET stream's session {} is gone (404)", session);

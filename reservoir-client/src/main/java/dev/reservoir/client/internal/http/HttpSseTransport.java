@@ -82,7 +82,7 @@ public final class HttpSseTransport implements ClientTransport {
         String type = Http.contentType(response);
         if (response.statusCode() / 100 != 2 || !type.equals("text/event-stream")) {
             ErrorBody error = ErrorBody.read(response.body(), type);
-            Http.closeQuietly(response.body());
+            Http.finish(response.body());
             throw new HttpStatusException(
                     "opening the HTTP+SSE stream " + sseUrl, response.statusCode(), error.error(), error.text());
         }

@@ -309,7 +309,7 @@ public final class StreamableHttpTransport implements ClientTransport {
                     && !retried
                     && !call.method().equals(McpMethod.INITIALIZE.wire())
                     && renewSession(sentSession)) {
-                Http.closeQuietly(in);
+                Http.finish(in);
                 if (!call.isDone()) {
                     exchange(call, true); // in the new session
                 }
@@ -325,8 +325,8 @@ public final class StreamableHttpTransport implements ClientTransport {
                                 e));
             }
         } finally {
+            Http.finish(in);
             open.remove(in);
-            Http.closeQuietly(in);
         }
     }
 
@@ -374,51 +374,75 @@ public final class StreamableHttpTransport implements ClientTransport {
         rpc.fail(call, new HttpStatusException(call.method(), status, error.error(), error.text()));
     }
 
-    /** Reads an SSE answer until the call is answered; resumes a broken session-era stream. */
-    private void readStream(Call<?> call, InputStream body, boolean stateless) throws IOException {
+    /**
+     * Reads an SSE answer until the call is answered, then to the stream's end (what else comes is
+     * still heard; {@link Http#finish} says why the end matters); resumes a broken session-era
+     * stream. The body the exchange opened is the exchange's to finish; resumed ones are finished
+     * here.
+     */
+    private void readStream(Call<?> call, InputStream body, boolean stateless) {
+        InputStream stream = body;
         SseReader sse = new SseReader(body);
         String lastId = null;
         long retry = DEFAULT_RETRY_MILLIS;
-        for (int resumes = 0; ; resumes++) {
-            try {
-                readEvents(sse, call);
-            } catch (IOException e) {
-                log.debug("The SSE stream for {} broke: {}", call.method(), e.toString());
+        try {
+            for (int resumes = 0; ; resumes++) {
+                try {
+                    readEvents(sse, call);
+                } catch (IOException e) {
+                    log.debug("The SSE stream for {} broke: {}", call.method(), e.toString());
+                }
+                lastId = sse.lastEventId() != null ? sse.lastEventId() : lastId;
+                retry = sse.retryMillis() >= 0 ? sse.retryMillis() : retry;
+                if (closed) {
+                    return;
+                }
+                if (call.isDone()) {
+                    SseReader answered = sse;
+                    Http.withinLimit(stream, () -> readEvents(answered, null));
+                    return;
+                }
+                if (stateless || lastId == null || resumes >= MAX_RESUMES) {
+                    rpc.fail(
+                            call,
+                            new McpClientException("the server closed the stream before answering " + call.method()
+                                    + (stateless || lastId == null
+                                            ? ""
+                                            : " (gave up after " + MAX_RESUMES + " resumptions)")));
+                    return;
+                }
+                Http.sleep(retry);
+                HttpResponse<InputStream> resumed = get(lastId, call);
+                if (resumed == null) {
+                    return;
+                }
+                if (resumed.statusCode() / 100 != 2
+                        || !Http.contentType(resumed).equals("text/event-stream")) {
+                    Http.finish(resumed.body());
+                    rpc.fail(
+                            call,
+                            new HttpStatusException(
+                                    "resuming the stream of " + call.method() + " with Last-Event-ID " + lastId,
+                                    resumed.statusCode(),
+                                    null,
+                                    null));
+                    return;
+                }
+                if (stream != body) {
+                    Http.finish(stream);
+                    open.remove(stream);
+                }
+                InputStream next = resumed.body();
+                stream = next;
+                open.add(next);
+                call.onAbort(() -> Http.closeQuietly(next));
+                sse = new SseReader(next);
             }
-            lastId = sse.lastEventId() != null ? sse.lastEventId() : lastId;
-            retry = sse.retryMillis() >= 0 ? sse.retryMillis() : retry;
-            if (call.isDone() || closed) {
-                return;
+        } finally {
+            if (stream != body) {
+                Http.finish(stream);
+                open.remove(stream);
             }
-            if (stateless || lastId == null || resumes >= MAX_RESUMES) {
-                rpc.fail(
-                        call,
-                        new McpClientException("the server closed the stream before answering " + call.method()
-                                + (stateless || lastId == null
-                                        ? ""
-                                        : " (gave up after " + MAX_RESUMES + " resumptions)")));
-                return;
-            }
-            Http.sleep(retry);
-            HttpResponse<InputStream> resumed = get(lastId, call);
-            if (resumed == null) {
-                return;
-            }
-            if (resumed.statusCode() / 100 != 2 || !Http.contentType(resumed).equals("text/event-stream")) {
-                Http.closeQuietly(resumed.body());
-                rpc.fail(
-                        call,
-                        new HttpStatusException(
-                                "resuming the stream of " + call.method() + " with Last-Event-ID " + lastId,
-                                resumed.statusCode(),
-                                null,
-                                null));
-                return;
-            }
-            InputStream next = resumed.body();
-            open.add(next);
-            call.onAbort(() -> Http.closeQuietly(next));
-            sse = new SseReader(next);
         }
     }
 
