@@ -141,6 +141,9 @@ final class ResourceMethods {
 
     /** The chunks' items in order: the only chunk itself when there is one. */
     private static List<Resource> joined(List<List<Resource>> chunks) {
+        if (chunks.isEmpty()) {
+            return List.of();
+        }
         if (chunks.size() == 1) {
             return chunks.getFirst();
         }
@@ -165,12 +168,14 @@ final class ResourceMethods {
         String providerCursor = cursor == null
                 ? null
                 : cursors.decode(cursor, Cursors.Kind.RESOURCES, parent).providerCursor();
-        List<Resource> items = new ArrayList<>();
+        List<List<Resource>> chunks = new ArrayList<>(2); // joined once, as listAll's
         CacheHint hint = null;
         String next = providerCursor;
         do {
             Page<Resource> page = target.children(next, budget.nextAsk(), call);
-            items.addAll(page.items());
+            if (!page.items().isEmpty()) {
+                chunks.add(page.items());
+            }
             budget.add(page.items());
             hint = shorter(hint, page.cacheHint());
             boolean stuck = page.nextCursor() != null
@@ -180,7 +185,7 @@ final class ResourceMethods {
                 break; // a provider that makes no progress must not spin this loop
             }
         } while (next != null && !budget.full());
-        if (cursor == null && items.isEmpty() && next == null) {
+        if (cursor == null && chunks.isEmpty() && next == null) {
             Resource collection = target.metadata(call)
                     .map(Metadata::resource)
                     .orElseThrow(() -> new ResourceNotFoundException(parent));
@@ -191,7 +196,7 @@ final class ResourceMethods {
         }
         String signed =
                 next == null ? null : cursors.encode(new Cursors.Position(Cursors.Kind.RESOURCES, parent, 0, next));
-        return new Page<>(items, signed, hint);
+        return new Page<>(joined(chunks), signed, hint);
     }
 
     JsonWritable templates(RequestContext ctx, ObjectNode params) {
