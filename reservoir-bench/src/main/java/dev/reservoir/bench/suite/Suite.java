@@ -550,6 +550,7 @@ public final class Suite {
         for (int round = 0; round < rounds(); round++) {
             for (String name : names) {
                 System.err.printf("list-all %s round %d%n", name, round + 1);
+                settleClient();
                 ListAll.Result r = ListAll.run(t(name), log(t(name), "list-all"));
                 seconds.computeIfAbsent(name, n -> new ArrayList<>()).add(r.seconds() * 1000);
                 first.computeIfAbsent(name, n -> new ArrayList<>()).add(r.firstSeconds() * 1000);
@@ -588,7 +589,9 @@ public final class Suite {
      * chance. Runs of {@code --only blob}, the stdio blob against its floor: without that wait
      * 0.69x-1.96x (median 0.81x of five), with it 0.75x-1.86x (0.95x of four), with this
      * 0.89x-1.09x (three). Mostly noise; this is cheap, and gives every target the same start
-     * (PROFILE.md).
+     * (PROFILE.md). List-all settles too: after read-hot, the client's listings of any target (the
+     * Java SDK's too) ran at 30-45 ms instead of 7-12 for five or more in a row (PROFILE.md,
+     * fifty-first pass).
      */
     private void settleClient() throws InterruptedException {
         if (!quick) {
