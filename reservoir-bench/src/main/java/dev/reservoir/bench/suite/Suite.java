@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -286,6 +287,10 @@ public final class Suite {
                                 || Files.isRegularFile(root.resolve("reservoir-cli/target/reservoir.jsa")))
                         ? " and class archive; stdio-no-cds: java -jar without one"
                         : "");
+        List<String> replicasMissing = quick || !wanted("replicas") ? List.of() : notOnPath("redis-server", "haproxy");
+        if (!replicasMissing.isEmpty()) {
+            System.out.println("reservoir-bench: replicas will not run: " + replicasNeed(replicasMissing));
+        }
         workload("read-hot", this::readHot);
         if (only.contains("read-folder")) {
             workload("read-folder", this::readFolder);
@@ -295,13 +300,26 @@ public final class Suite {
         workload("fan-out", this::fanOut);
         workload("start-up", this::startup);
         workload("idle-sessions", this::idle);
-        if (!quick) {
+        if (!quick && replicasMissing.isEmpty()) {
             workload("replicas", this::replicas);
+        } else if (!replicasMissing.isEmpty()) {
+            report.add(new Report.Row(
+                    "replicas",
+                    "-",
+                    "NOT RUN",
+                    Stats.Spread.of(List.of(0.0)),
+                    "-",
+                    true,
+                    null,
+                    replicasNeed(replicasMissing)));
         }
         System.out.println();
         report.print(System.out);
         if (failures > 0) {
             System.out.printf("%nreservoir-bench: %d workload(s) failed; see above%n", failures);
+        }
+        if (!replicasMissing.isEmpty()) {
+            System.out.println("\nreservoir-bench: replicas not run: " + replicasNeed(replicasMissing));
         }
         System.out.printf(
                 Locale.ROOT,
@@ -311,6 +329,22 @@ public final class Suite {
                         .map(e -> String.format(Locale.ROOT, "%s %.0f s", e.getKey(), e.getValue()))
                         .collect(java.util.stream.Collectors.joining(", ")),
                 logs);
+    }
+
+    /** Of {@code programs}, those no directory of the PATH holds as an executable file. */
+    private static List<String> notOnPath(String... programs) {
+        List<Path> dirs = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .filter(d -> !d.isEmpty())
+                .map(Path::of)
+                .toList();
+        return Arrays.stream(programs)
+                .filter(p -> dirs.stream().noneMatch(d -> Files.isExecutable(d.resolve(p))))
+                .toList();
+    }
+
+    private static String replicasNeed(List<String> missing) {
+        return "it needs " + String.join(" and ", missing) + " on the PATH (Debian packages redis-server and haproxy:"
+                + " apt-get install -y redis-server haproxy, as .ci/run does)";
     }
 
     private interface Work {
