@@ -228,12 +228,10 @@ class HttpTransportIT {
     void anAnsweredStreamIsReadToItsEndSoItsConnectionCarriesTheNextCall() throws Exception {
         Semaphore ended = new Semaphore(0);
         try (FakeHttpServer server = new FakeHttpServer((req, ex) -> {
-                    if (req.rpcMethod().equals("server/discover")) {
-                        json(ex, 200, result(req, DISCOVER), Map.of());
+                    OutputStream out = discoveredOrAnswered(req, ex);
+                    if (out == null) {
                         return;
                     }
-                    OutputStream out = sse(ex);
-                    event(out, "data: " + result(req, "{\"contents\":[{\"uri\":\"x://a\",\"text\":\"a\"}]}") + "\n\n");
                     try {
                         Thread.sleep(5); // the end of the stream comes after the answer, in its own packet
                     } catch (InterruptedException e) {
@@ -263,12 +261,10 @@ class HttpTransportIT {
     void anAnsweredStreamHeldOpenIsClosedByTheClient() throws Exception {
         CountDownLatch disconnected = new CountDownLatch(1);
         try (FakeHttpServer server = new FakeHttpServer((req, ex) -> {
-                    if (req.rpcMethod().equals("server/discover")) {
-                        json(ex, 200, result(req, DISCOVER), Map.of());
+                    OutputStream out = discoveredOrAnswered(req, ex);
+                    if (out == null) {
                         return;
                     }
-                    OutputStream out = sse(ex);
-                    event(out, "data: " + result(req, "{\"contents\":[{\"uri\":\"x://a\",\"text\":\"a\"}]}") + "\n\n");
                     try {
                         for (int i = 0; i < 400; i++) {
                             Thread.sleep(50);
@@ -287,6 +283,20 @@ class HttpTransportIT {
                     .isTrue();
             assertThat(client.read("x://a").text()).isEqualTo("a");
         }
+    }
+
+    /**
+     * Answers {@code server/discover} in JSON (null back), or any other call with an SSE stream whose
+     * first event is a read of {@code x://a}: the stream, still open, back to the script.
+     */
+    private static OutputStream discoveredOrAnswered(Seen req, HttpExchange ex) throws IOException {
+        if (req.rpcMethod().equals("server/discover")) {
+            json(ex, 200, result(req, DISCOVER), Map.of());
+            return null;
+        }
+        OutputStream out = sse(ex);
+        event(out, "data: " + result(req, "{\"contents\":[{\"uri\":\"x://a\",\"text\":\"a\"}]}") + "\n\n");
+        return out;
     }
 
     @Test
