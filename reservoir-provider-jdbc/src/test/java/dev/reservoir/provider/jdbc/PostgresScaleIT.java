@@ -21,12 +21,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A database of 10,000 tables lists page by page; a table of a million rows streams through a 64 MiB heap. */
+/**
+ * A database of 10,000 tables lists page by page; a table of a million rows streams through a 64
+ * MiB heap, and so do rows whose values are megabytes long.
+ */
 @Timeout(600)
 class PostgresScaleIT {
 
     static final int TABLES = 10_000;
     static final int ROWS = 1_000_000;
+    static final int WIDE_ROWS = 120;
 
     private static PostgresServer pg;
 
@@ -36,7 +40,14 @@ class PostgresScaleIT {
     @BeforeAll
     static void createDatabases() throws Exception {
         pg = PostgresServer.shared();
-        pg.exec("postgres", "CREATE DATABASE many", "CREATE DATABASE big");
+        pg.exec("postgres", "CREATE DATABASE many", "CREATE DATABASE big", "CREATE DATABASE wide");
+        pg.exec(
+                "wide",
+                // 2 MiB of text and 1 MiB of binary a row (stored small: TOAST compresses the repeats).
+                "CREATE TABLE docs AS SELECT g AS id, repeat(md5(g::text), 65536) AS body,"
+                        + " decode(repeat(md5(g::text), 32768), 'hex') AS scan FROM generate_series(1, " + WIDE_ROWS
+                        + ") g",
+                "ALTER TABLE docs ADD PRIMARY KEY (id)");
         pg.exec(
                 "many",
                 // Plain tables (no index, no TOAST) committed in batches: one transaction runs out of locks.
@@ -101,6 +112,32 @@ class PostgresScaleIT {
 
     @Test
     void aMillionRowsStreamThroughASmallHeap() throws Exception {
+        String out = streamRowsIn64MiB("big", "postgres://big/public/big/rows?limit=" + ROWS, ROWS);
+        assertThat(out)
+                .contains("text/csv lines=" + (ROWS + 1) + " ")
+                .contains("application/jsonl lines=" + ROWS + " ");
+        long csvChars = Long.parseLong(out.replaceAll("(?s).*text/csv lines=\\d+ chars=(\\d+).*", "$1"));
+        assertThat(csvChars).isGreaterThan(64L << 20); // more than the whole heap, in each format
+    }
+
+    /**
+     * 120 rows of 3 MiB each (360 MiB a format) through a 64 MiB heap: the driver holds a whole
+     * fetch, values uncut, so fetches are sized by the rows read. With 500 rows a fetch, even the
+     * 50 rows of a sample ran out of memory.
+     */
+    @Test
+    void rowsOfMegabyteValuesStreamThroughASmallHeap() throws Exception {
+        String out = streamRowsIn64MiB("wide", "postgres://wide/public/docs/rows?limit=" + WIDE_ROWS, WIDE_ROWS);
+        assertThat(out)
+                .contains("text/csv lines=" + (WIDE_ROWS + 1) + " ")
+                .contains("application/jsonl lines=" + WIDE_ROWS + " ");
+        // Each value cut to 2,000 characters (the default maxValueChars) and marked: ~4 KiB a row.
+        long csvChars = Long.parseLong(out.replaceAll("(?s).*text/csv lines=\\d+ chars=(\\d+).*", "$1"));
+        assertThat(csvChars).isBetween(WIDE_ROWS * 4_000L, WIDE_ROWS * 4_100L);
+    }
+
+    /** Reads a rows URI to its end, both formats, in a JVM of 64 MiB heap; returns what it printed. */
+    private static String streamRowsIn64MiB(String database, String uri, int limit) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(
                 java,
@@ -108,19 +145,15 @@ class PostgresScaleIT {
                 "-cp",
                 System.getProperty("java.class.path"),
                 StreamRows.class.getName(),
-                pg.url("big"),
+                pg.url(database),
                 "postgres",
-                "postgres://big/public/big/rows?limit=" + ROWS,
-                Integer.toString(ROWS));
+                uri,
+                Integer.toString(limit));
         builder.environment().put("PGPASSWORD", PostgresServer.SUPERUSER_PASSWORD);
         Process process = builder.redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes());
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).as(out).isZero();
-        assertThat(out)
-                .contains("text/csv lines=" + (ROWS + 1) + " ")
-                .contains("application/jsonl lines=" + ROWS + " ");
-        long csvChars = Long.parseLong(out.replaceAll("(?s).*text/csv lines=\\d+ chars=(\\d+).*", "$1"));
-        assertThat(csvChars).isGreaterThan(64L << 20); // more than the whole heap, in each format
+        return out;
     }
 }

@@ -24,7 +24,8 @@ import java.util.List;
  */
 final class RowReads {
 
-    private static final int FETCH_SIZE = 500;
+    /** The first fetch's rows; the cursor sizes the next ones by the rows it read. */
+    private static final int FETCH_SIZE = dev.reservoir.provider.jdbc.rows.RowCursor.FIRST_FETCH;
 
     private RowReads() {}
 

@@ -15,10 +15,16 @@ import java.util.List;
 /**
  * An executed query whose rows have not been read yet: it holds its connection, statement and
  * result set until {@link #close()}, and writes its rows once, in one format, within limits.
- * Rows are fetched as they are written (a cursor, never the whole result), so memory stays flat
- * however many rows there are. Not thread-safe; closing from another thread is allowed and cancels.
+ * Rows are fetched as they are written (a cursor, never the whole result), each fetch sized by the
+ * rows read so far, so memory stays flat however many rows there are and however long their values. Not thread-safe; closing from another thread is allowed and cancels.
  */
 public final class RowCursor implements AutoCloseable {
+
+    /**
+     * The rows the statement should fetch first ({@link java.sql.Statement#setFetchSize}); the
+     * cursor sizes the next fetches by the rows it reads (see {@link FetchSize}).
+     */
+    public static final int FIRST_FETCH = FetchSize.FIRST;
 
     /** What one write did. */
     public record Written(long rows, long bytes, boolean cutByBytes) {}
@@ -31,6 +37,8 @@ public final class RowCursor implements AutoCloseable {
     private final List<String> columns;
     private final List<Values.Reading> readings;
     private final QueryScope.Registration cancel;
+    private final RowSize size = new RowSize();
+    private final FetchSize fetch = new FetchSize();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Takes over the connection, statement and result set (all closed by {@link #close()}). */
@@ -127,6 +135,7 @@ public final class RowCursor implements AutoCloseable {
                     }
                     line.setLength(0);
                     appendRow(line, format, limits.maxValueChars());
+                    fetch.rowRead(rs, size.take());
                     long size = Utf8.length(line);
                     if (bytes + size > limits.maxBytes()) {
                         done = true;
@@ -170,7 +179,7 @@ public final class RowCursor implements AutoCloseable {
     private void appendRow(StringBuilder line, RowFormat format, int maxChars) throws SQLException {
         if (format == RowFormat.CSV) {
             for (int i = 0; i < columns.size(); i++) {
-                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, readings.get(i), maxChars));
+                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, readings.get(i), maxChars, size));
             }
             line.append("\r\n");
             return;
@@ -178,7 +187,7 @@ public final class RowCursor implements AutoCloseable {
         line.append('{');
         for (int i = 0; i < columns.size(); i++) {
             Values.string(line.append(i == 0 ? "" : ","), columns.get(i));
-            Values.json(line.append(':'), Values.read(rs, i + 1, readings.get(i), maxChars));
+            Values.json(line.append(':'), Values.read(rs, i + 1, readings.get(i), maxChars, size));
         }
         line.append("}\n");
     }

@@ -75,20 +75,28 @@ final class Values {
         }
     }
 
-    static Value read(ResultSet rs, int column, Reading how, int maxChars) throws SQLException {
+    /**
+     * Reads a value, adding to {@code size} how large it came from the driver (characters of its
+     * text, bytes of binary), before any cut: what the driver held for it.
+     */
+    static Value read(ResultSet rs, int column, Reading how, int maxChars, RowSize size) throws SQLException {
         return switch (how) {
             case DYNAMIC -> read(rs, column, maxChars);
-            case NUMBER -> number(rs.getString(column), maxChars);
+            case NUMBER -> number(size.of(rs.getString(column)), maxChars);
             case BOOLEAN -> {
                 boolean b = rs.getBoolean(column);
                 yield rs.wasNull() ? NULL : new Value(Boolean.toString(b), Kind.BOOLEAN);
             }
             case BINARY -> {
                 byte[] bytes = rs.getBytes(column);
-                yield bytes == null ? NULL : text(Base64.getEncoder().encodeToString(bytes), maxChars);
+                if (bytes == null) {
+                    yield NULL;
+                }
+                size.add(bytes.length);
+                yield text(Base64.getEncoder().encodeToString(bytes), maxChars);
             }
-            case JSON -> json(rs.getString(column), maxChars);
-            case TEXT -> text(rs.getString(column), maxChars);
+            case JSON -> json(size.of(rs.getString(column)), maxChars);
+            case TEXT -> text(size.of(rs.getString(column)), maxChars);
         };
     }
 
