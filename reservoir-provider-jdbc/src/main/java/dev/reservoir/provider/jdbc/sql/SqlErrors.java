@@ -61,6 +61,11 @@ public final class SqlErrors {
         if (e instanceof SQLiteException lite) {
             return sqliteReason(lite);
         }
+        if (e.getCause() instanceof OutOfMemoryError) {
+            // pgjdbc reports its own heap running out with PostgreSQL's SQLSTATE 53200 (out_of_memory):
+            // not the database's resources, this server's.
+            return "this server ran out of memory holding the results (a row may be larger than its heap)";
+        }
         if (state.startsWith("08")) {
             return "the connection to the database failed";
         }

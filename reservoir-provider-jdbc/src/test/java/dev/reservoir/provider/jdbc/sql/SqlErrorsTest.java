@@ -40,6 +40,19 @@ class SqlErrorsTest {
     }
 
     @Test
+    void theDriversOwnHeapRunningOutIsNotTheDatabases() {
+        // pgjdbc: new PSQLException(GT.tr("Ran out of memory retrieving query results."), PSQLState.OUT_OF_MEMORY, oom)
+        SQLException e =
+                new SQLException("Ran out of memory retrieving query results.", "53200", new OutOfMemoryError());
+        assertThat(SqlErrors.of("reading the rows of public.t", e, null).getMessage())
+                .isEqualTo("reading the rows of public.t failed: this server ran out of memory holding the results"
+                        + " (a row may be larger than its heap) (SQLSTATE 53200)");
+        assertThat(SqlErrors.of("x", new SQLException(DRIVER_SAYS, "53200"), null)
+                        .getMessage())
+                .isEqualTo("x failed: the database is out of resources (SQLSTATE 53200)");
+    }
+
+    @Test
     void aCancelledScopeMakesAnyFailureACancellation() {
         QueryScope scope = QueryScope.of(Duration.ofMinutes(1));
         scope.cancel();
