@@ -24,9 +24,6 @@ import java.util.List;
  */
 final class RowReads {
 
-    /** The first fetch's rows; the cursor sizes the next ones by the rows it read. */
-    private static final int FETCH_SIZE = dev.reservoir.provider.jdbc.rows.RowCursor.FIRST_FETCH;
-
     private RowReads() {}
 
     static Limits limits(Settings settings, DbUri.Rows rows, long serverMaxBytes) {
@@ -71,7 +68,7 @@ final class RowReads {
             c = db.pool().borrow();
             Prepared prepared = plan.make(c);
             ps = Statements.prepare(c, prepared.sql(), scope, prepared.params().toArray());
-            ps.setFetchSize(FETCH_SIZE);
+            ps.setFetchSize(RowCursor.FIRST_FETCH); // the cursor sizes the next fetches by the rows it reads
             PreparedStatement statement = ps;
             ResultSet rs;
             try (QueryScope.Registration cancel = scope.onCancel(() -> Statements.cancel(statement))) {

@@ -16,7 +16,8 @@ import java.util.List;
  * An executed query whose rows have not been read yet: it holds its connection, statement and
  * result set until {@link #close()}, and writes its rows once, in one format, within limits.
  * Rows are fetched as they are written (a cursor, never the whole result), each fetch sized by the
- * rows read so far, so memory stays flat however many rows there are and however long their values. Not thread-safe; closing from another thread is allowed and cancels.
+ * rows read so far, so memory stays flat however many rows there are and however long their
+ * values. Not thread-safe; closing from another thread is allowed and cancels.
  */
 public final class RowCursor implements AutoCloseable {
 
@@ -37,7 +38,7 @@ public final class RowCursor implements AutoCloseable {
     private final List<String> columns;
     private final List<Values.Reading> readings;
     private final QueryScope.Registration cancel;
-    private final RowSize size = new RowSize();
+    private final RowSize rowSize = new RowSize();
     private final FetchSize fetch = new FetchSize();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -135,7 +136,7 @@ public final class RowCursor implements AutoCloseable {
                     }
                     line.setLength(0);
                     appendRow(line, format, limits.maxValueChars());
-                    fetch.rowRead(rs, size.take());
+                    fetch.rowRead(rs, rowSize.take());
                     long size = Utf8.length(line);
                     if (bytes + size > limits.maxBytes()) {
                         done = true;
@@ -179,7 +180,7 @@ public final class RowCursor implements AutoCloseable {
     private void appendRow(StringBuilder line, RowFormat format, int maxChars) throws SQLException {
         if (format == RowFormat.CSV) {
             for (int i = 0; i < columns.size(); i++) {
-                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, readings.get(i), maxChars, size));
+                Values.csv(line.append(i == 0 ? "" : ","), Values.read(rs, i + 1, readings.get(i), maxChars, rowSize));
             }
             line.append("\r\n");
             return;
@@ -187,7 +188,7 @@ public final class RowCursor implements AutoCloseable {
         line.append('{');
         for (int i = 0; i < columns.size(); i++) {
             Values.string(line.append(i == 0 ? "" : ","), columns.get(i));
-            Values.json(line.append(':'), Values.read(rs, i + 1, readings.get(i), maxChars, size));
+            Values.json(line.append(':'), Values.read(rs, i + 1, readings.get(i), maxChars, rowSize));
         }
         line.append("}\n");
     }
