@@ -654,11 +654,20 @@ public final class Suite {
         }
         // Interleaved rounds (every target once per round), as list-all's: with a target's rounds
         // one after another, whatever else this shared machine did in that minute fell on that
-        // target alone.
+        // target alone. Five rounds for the floors and Reservoir, whose ratios are held to a
+        // target, three for the Java SDK: a 100 MiB read lasts 0.1-0.2 s, and with medians of
+        // three a floor's rate spread ±24-46% and one slow round moved a ratio by 0.2-0.4 (0.68x
+        // the floor in one full run, 0.93-1.12x in others on the same code; PROFILE.md, fifty-fourth
+        // pass). The two more rounds cost the full run about 15 s; the Java SDK's (5 s a round) would
+        // cost 20 s more and its ratio is far from any target.
         Map<String, List<Double>> speeds = new LinkedHashMap<>();
         Map<String, List<Double>> peaks = new LinkedHashMap<>();
-        for (int round = 0; round < rounds(); round++) {
+        int rounds = quick ? 1 : 5;
+        for (int round = 0; round < rounds; round++) {
             for (String name : pick(names)) {
+                if (name.startsWith("java-sdk/") && round >= rounds()) {
+                    continue;
+                }
                 System.err.printf("blob %s round %d%n", name, round + 1);
                 settleClient();
                 Blob.Result r = Blob.run(t(name), uri, log(t(name), "blob"));
@@ -866,6 +875,18 @@ public final class Suite {
             for (String name : names) {
                 results.computeIfAbsent(name, k -> new ArrayList<>())
                         .add(Startup.run(t(name), log(t(name), "start-up")));
+            }
+        }
+        // Then twelve more rounds of the three targets whose ratios are held to a target (stdio
+        // against Node, HTTP against stdio), 21 starts each: with nine, the same build's HTTP start
+        // came out at 1.33x-1.54x its stdio start in four runs of this workload alone, and at
+        // 1.34x-1.51x in six full runs (PROFILE.md, fifty-fourth pass). A round of these three
+        // takes about a second; one of all seven, six.
+        int more = quick ? 0 : 12;
+        List<String> held = pick(List.of("reservoir/stdio", "node-everything/stdio", "reservoir/http-2025-11-25"));
+        for (int i = 0; i < more; i++) {
+            for (String name : held) {
+                results.get(name).add(Startup.run(t(name), log(t(name), "start-up")));
             }
         }
         results.forEach((name, starts) -> {
