@@ -576,7 +576,7 @@ public final class Suite {
         // (three for Node's, which no row is held against): a first listing spreads ±20-30%, and
         // with medians of three the stdio one came out at 0.64x-0.93x the Java SDK's in six full
         // runs and at 1.05x in the seventh (PROFILE.md, fifty-fourth pass). The two more rounds
-        // cost the full run about 35 s.
+        // cost the full run about 30 s (56 -> 83-87 s).
         int rounds = quick ? 1 : 5;
         Map<String, List<Double>> seconds = new LinkedHashMap<>();
         Map<String, List<Double>> first = new LinkedHashMap<>();
